@@ -1,0 +1,128 @@
+/**
+ * The shape of one tool in the catalogue: the single source of truth that components, the demo,
+ * the workflow builder and the server all read. Every fact of the spec lives in an entry, never twice.
+ */
+
+export type ToolId =
+  | 'office-to-pdf'
+  | 'images-to-pdf'
+  | 'web-to-pdf'
+  | 'html-to-pdf'
+  | 'pdf-to-word'
+  | 'pdf-to-powerpoint'
+  | 'pdf-to-excel'
+  | 'pdf-to-jpg'
+  | 'pdf-compress'
+  | 'pdf-protect'
+  | 'pdf-unprotect'
+  | 'pdf-to-pdfa'
+  | 'pdf-merge'
+  | 'pdf-split'
+  | 'pdf-rotate'
+  | 'pdf-watermark'
+  | 'pdf-ocr'
+  | 'pdf-redact';
+
+/** Landing-grid categories (spec part 1, section 3). */
+export type LandingCategory =
+  | 'Convert to PDF'
+  | 'Convert from PDF'
+  | 'PDF Processing'
+  | 'PDF Management'
+  | 'Advanced';
+
+/** Workflow-builder categories (spec part 2, section 1). */
+export type WorkflowCategory = 'Convert' | 'Optimize' | 'Security' | 'Organize' | 'Edit' | 'Text';
+
+/** How a tool takes its input on the wire. */
+export type InputKind = 'single-file' | 'multi-file' | 'url';
+
+export type OptionType = 'select' | 'checkbox' | 'switch' | 'color' | 'text' | 'password' | 'number' | 'slider';
+
+export interface OptionChoice {
+  value: string;
+  label: string;
+}
+
+/** One tool option (spec part 2, section 3: name, label, type, required, options, default, placeholder, min, max). */
+export interface OptionDefinition {
+  /** The form field name sent to the server (PdfVersion, Preset, ...). */
+  name: string;
+  label: string;
+  type: OptionType;
+  required?: boolean;
+  options?: readonly OptionChoice[];
+  default?: string | number | boolean;
+  placeholder?: string;
+  hint?: string;
+  min?: number;
+  max?: number;
+  step?: number;
+  /** Message shown when a required option is blank. */
+  requiredMessage?: string;
+  /** When the value is sent: 'always', only when set (non-blank), when > 0, or when not 'default'. */
+  sendWhen?: 'always' | 'non-blank' | 'positive' | 'not-default' | 'true' | 'not-all';
+}
+
+export interface AcceptRule {
+  /** Extensions without the dot, lower case (pdf, docx). */
+  extensions: readonly string[];
+  /** MIME types or wildcards (application/pdf, image/*). */
+  mimeTypes: readonly string[];
+  /** Maximum count of files; undefined = many. */
+  maxFiles?: number;
+  /** Minimum count at convert time (merge: 2). */
+  minFiles?: number;
+  /** Max bytes per file; undefined = no page limit (merge). */
+  maxSize?: number;
+  minSize?: number;
+  /** The rejection toast message of this page (spec section 5). */
+  rejectMessage: string;
+}
+
+export interface ProgressCadence {
+  step: number;
+  intervalMs: number;
+  cap: number;
+}
+
+export interface ToolTexts {
+  /** Page heading / display name (Office to PDF Converter). */
+  heading: string;
+  successTitle: string;
+  successMessage: string;
+  failureTitle: string;
+  /** Used when the thrown value carries no message. */
+  failureFallback: string;
+  /** Drop-zone noun ('Drag & drop your {noun} here'). */
+  dropNoun: string;
+  missingFileTitle?: string;
+  missingFileMessage?: string;
+  buttonLabel: string;
+  busyLabel: string;
+}
+
+export interface ToolDefinition {
+  id: ToolId;
+  /** Route at the site root: '/' + id. */
+  route: string;
+  title: string;
+  /** Short name used in workflow pickers and chains. */
+  name: string;
+  description: string;
+  landingCategory: LandingCategory;
+  workflowCategory: WorkflowCategory;
+  /** Endpoint the tool page calls ('office/to/pdf'). */
+  endpoint: string;
+  /** Endpoint the workflow catalogue lists where it differs (pdf/merge). */
+  workflowEndpoint?: string;
+  /** Extra endpoints chosen by an option (OCR: pdf/to/txt for the Text File output). */
+  alternateEndpoints?: readonly string[];
+  input: InputKind;
+  inputFormats: readonly string[];
+  outputFormats: readonly string[];
+  accept: AcceptRule;
+  options: readonly OptionDefinition[];
+  progress: ProgressCadence;
+  texts: ToolTexts;
+}

@@ -1,0 +1,1 @@
+export { formatKilobytes, formatMegabytes, formatMegabytesShort } from './size.format';

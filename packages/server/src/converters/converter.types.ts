@@ -1,0 +1,70 @@
+/**
+ * The contract between the HTTP layer and one converter module. The HTTP layer parses the request,
+ * stores uploads, checks the token, the size limit and the sniffed file type, then hands a converter
+ * plaintext copies of the inputs inside a private RAM-backed work folder. A converter validates its
+ * parameters, runs engines, and writes its results into that folder; the HTTP layer encrypts and
+ * stores them and deletes the work folder. Converters never see HTTP.
+ */
+
+/** An input file as the converter sees it. */
+export interface ConverterInputFile {
+  /** Absolute path of the plaintext copy inside the work folder. */
+  path: string;
+  /** The user's file name, e.g. 'report.docx' (already sanitised: no folders). */
+  fileName: string;
+  /** Lower-case extension without the dot. */
+  ext: string;
+  size: number;
+}
+
+export interface ConverterContext {
+  /** Files in order: `File` is files[0]; `Files[i]` keep their index order. Empty for Url-only tools. */
+  files: ConverterInputFile[];
+  /** The `Url` field (web/to/pdf). */
+  url?: string;
+  /** Every other form field as sent, names as the spec writes them (PdfVersion, Preset ...). */
+  params: Readonly<Record<string, string>>;
+  /** A private folder for this job (mode 0700, deleted when the job ends). Write results here. */
+  workDir: string;
+  /** Aborted when the job times out or the client goes away; pass it to every engine call. */
+  signal: AbortSignal;
+  /** Milliseconds left before the job's timeout; engines should bound themselves by it. */
+  deadline: number;
+}
+
+export interface ConverterResultFile {
+  /** Absolute path of the result inside workDir. */
+  path: string;
+  /** Name the user downloads it as, e.g. 'report.pdf', 'report-1.jpg'. */
+  fileName: string;
+}
+
+/** Which engine pool a converter's job waits for (concurrency is limited per engine). */
+export type EngineName =
+  | 'qpdf'
+  | 'ghostscript'
+  | 'mupdf'
+  | 'libreoffice'
+  | 'chromium'
+  | 'sharp'
+  | 'tesseract'
+  | 'office-writer';
+
+export interface Converter {
+  /** 'pdf/to/compress'; the HTTP route is POST /convert/{endpoint}. */
+  endpoint: string;
+  engine: EngineName;
+  /** How the input arrives: one File, Files[i] (at least minFiles), or Url. */
+  input: 'single-file' | 'multi-file' | 'url';
+  minFiles?: number;
+  /** Accepted input extensions (the sniffer checks bytes match). */
+  accepts: readonly string[];
+  /** Upload limit in bytes for this endpoint (spec per-tool limits). */
+  maxFileSize?: number;
+  /**
+   * Validates the parameters before any engine runs. Returns per-field messages keyed by the
+   * spec's field names ({ RotatePage: ['RotatePage must be one of 90, 180, 270.'] }), or null.
+   */
+  validate(params: Readonly<Record<string, string>>): Record<string, string[]> | null;
+  convert(ctx: ConverterContext): Promise<ConverterResultFile[]>;
+}

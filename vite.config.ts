@@ -1,0 +1,57 @@
+/**
+ * One config for the demo build and every test project: core and server run in Node, react and
+ * elements in real Debian Chromium (Vitest browser mode, Playwright provider).
+ */
+import { fileURLToPath } from 'node:url';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
+
+const browser = {
+  enabled: true,
+  headless: true,
+  provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+  instances: [{ browser: 'chromium' as const }],
+};
+
+export default defineConfig({
+  root: fileURLToPath(new URL('./demo', import.meta.url)),
+  plugins: [react(), vanillaExtractPlugin()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: { proxy: { '/api': 'http://localhost:8080', '/a': 'http://localhost:8080' } },
+  test: {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    projects: [
+      {
+        extends: true,
+        test: { name: 'core', environment: 'node', include: ['packages/core/src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['packages/server/src/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Engines are heavy: two cores, so server test files run one after another.
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'react', include: ['packages/react/src/**/*.test.tsx'], browser },
+      },
+      {
+        extends: true,
+        test: { name: 'elements', include: ['packages/elements/src/**/*.test.ts?(x)'], browser },
+      },
+      {
+        extends: true,
+        test: { name: 'demo', include: ['demo/src/**/*.test.tsx'], browser },
+      },
+    ],
+  },
+});
