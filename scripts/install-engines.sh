@@ -15,6 +15,11 @@ PACKAGES="chromium \
  icc-profiles-free"
 for lang in $OCR_LANGS; do PACKAGES="$PACKAGES tesseract-ocr-$lang"; done
 
+if [ "${1:-}" = "--list" ]; then
+  # shellcheck disable=SC2086
+  printf '%s\n' $PACKAGES
+  exit 0
+fi
 if [ "${1:-}" = "--print" ]; then
   echo "apt-get update && apt-get install -y --no-install-recommends $PACKAGES"
   exit 0

@@ -1,0 +1,45 @@
+/** The landing page's tool grid with its category filter (spec part 1, section 2 and 4). */
+import { type LandingCategory, tools } from '@docstudio/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+
+const CATEGORIES: readonly LandingCategory[] = [
+  'Convert to PDF',
+  'Convert from PDF',
+  'PDF Processing',
+  'PDF Management',
+  'Advanced',
+];
+
+type Filter = 'All' | LandingCategory;
+
+export function Landing() {
+  const [filter, setFilter] = useState<Filter>('All');
+  const shown = filter === 'All' ? tools : tools.filter((tool) => tool.landingCategory === filter);
+  return (
+    <main>
+      <h1>PDF and document tools</h1>
+      <fieldset aria-label="Filter tools by category">
+        {(['All', ...CATEGORIES] as const).map((category) => (
+          <button key={category} type="button" aria-pressed={filter === category} onClick={() => setFilter(category)}>
+            {category}
+          </button>
+        ))}
+      </fieldset>
+      {shown.length === 0 ? (
+        <p>No tools found for this category</p>
+      ) : (
+        <ul aria-label="Tools">
+          {shown.map((tool) => (
+            <li key={tool.id}>
+              <Link to={tool.route}>
+                <strong>{tool.title}</strong>
+                <span> {tool.description}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Styles inside a shadow root: the component CSS must be adopted into each root, since document
+ * styles do not cross the boundary (the `--docstudio-*` tokens do, being inherited custom properties).
+ * A built bundle sets the stylesheet text once with `setElementStyles`; during development and tests
+ * the styles Vite injected into the document head are mirrored instead.
+ */
+
+let sharedSheet: CSSStyleSheet | undefined;
+
+/** Called by the built entry with the bundle's CSS text; one constructable sheet serves every element. */
+export function setElementStyles(cssText: string): void {
+  sharedSheet ??= new CSSStyleSheet();
+  sharedSheet.replaceSync(cssText);
+}
+
+function documentStyleText(): string {
+  return Array.from(document.querySelectorAll('style'))
+    .map((style) => style.textContent ?? '')
+    .join('\n');
+}
+
+export function adoptStyles(root: ShadowRoot): void {
+  const sheet =
+    sharedSheet ??
+    (() => {
+      const mirrored = new CSSStyleSheet();
+      mirrored.replaceSync(documentStyleText());
+      return mirrored;
+    })();
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}

@@ -1,0 +1,81 @@
+/**
+ * Every user-facing string of the shared UI, in English, with `{placeholders}`. Tool-specific texts
+ * (headings, toasts, drop nouns, option labels) come from the core catalogue; both can be overridden
+ * through the `messages` prop of StudioProvider or of any component.
+ */
+export const defaultMessages = {
+  dropzoneIdle: 'Drag & drop your {noun} here',
+  dropzoneBrowse: 'or click to browse files',
+  dropzoneActive: 'Drop your {noun} here...',
+  dropzoneLabel: 'Choose {noun} to upload',
+  remove: 'Remove',
+  removeFile: 'Remove {name}',
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  moveUpFile: 'Move {name} up',
+  moveDownFile: 'Move {name} down',
+  reorderHint: 'Use Alt + Arrow Up or Alt + Arrow Down to reorder.',
+  selectedFiles: 'Selected Files ({count})',
+  selectedImages: 'Selected Images ({count})',
+  selectedFile: 'Selected file',
+  conversionComplete: 'Conversion Complete',
+  download: 'Download',
+  downloadFile: 'Download {name}',
+  downloadAll: 'Download All',
+  progressLabel: 'Conversion progress',
+  invalidFileFormat: 'Invalid file format',
+  dismiss: 'Dismiss notification',
+  notifications: 'Notifications',
+  cancel: 'Cancel',
+  parameterValidationError: 'Parameter validation error',
+  unexpectedError: 'An unexpected error occurred.',
+  fileRequired: 'File required',
+  securityNote: 'Files are processed securely and deleted automatically.',
+  complianceNote: 'HIPAA and GDPR compliant, with BAA and DPA contracts available.',
+  optionsHeading: 'Options',
+  moreInfo: 'More about {label}',
+  urlLabel: 'Website URL',
+  urlPlaceholder: 'https://example.com',
+  urlRequiredTitle: 'URL required',
+  urlRequiredMessage: 'Please enter a website URL to convert.',
+  invalidUrlTitle: 'Invalid URL',
+  invalidUrlMessage: 'Please enter a valid website URL (e.g., {host}).',
+  urlExampleHost: 'https://example.com',
+  howItWorks: 'How it works',
+  howItWorksEnterUrl: 'Enter URL',
+  howItWorksEnterUrlText: 'Paste the address of the web page you want as a PDF.',
+  howItWorksConvert: 'Convert',
+  howItWorksConvertText: 'The page is rendered by a real browser and printed to PDF.',
+  howItWorksDownload: 'Download',
+  howItWorksDownloadText: 'Download the PDF when the conversion is complete.',
+  dynamicContentNote: 'Content loaded dynamically after the page has rendered may be missing from the PDF.',
+  embedAssetsTitle: 'Embed All Assets',
+  embedAssetsText:
+    'External images, CSS and fonts are ignored. Use base64 images and inline CSS/JS so that your page converts as it looks.',
+  javascriptNote: 'JavaScript in your HTML is executed during conversion.',
+  showExample: 'Show example',
+  hideExample: 'Hide example',
+  sampleHtmlHeading: 'Sample HTML Structure',
+  splitModeLabel: 'Split mode',
+  splitModeAll: 'All pages',
+  splitModePages: 'Specific pages',
+  splitModeChunks: 'Chunks',
+  watermarkQuickPicks: 'Quick picks',
+  redactWarningTitle: 'Redaction cannot be undone',
+  redactWarningText: 'Redacted content is removed permanently. Keep a backup of the original file.',
+  redactConfirmTitle: 'Redact this PDF?',
+  redactConfirmText: 'Redaction cannot be undone. Make sure you have kept a backup of the original file.',
+  redactConfirmAction: 'Redact',
+  mergeOrderHint: 'Files are merged in the order shown.',
+  featuresHeading: 'Features',
+} as const;
+
+export type MessageKey = keyof typeof defaultMessages;
+export type StudioMessages = Record<MessageKey, string>;
+
+/** Replaces `{name}` placeholders; unknown placeholders are left as they are. */
+export function formatMessage(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Server configuration. Every field has an embedded default so `npm start` needs no settings; the
+ * environment (see loadConfigFromEnv) overrides them. Tests build a config directly.
+ */
+import { resolve } from 'node:path';
+import type { Converter, EngineName } from '../converters/converter.types';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Keys, the SQLite database and the encrypted file store live here. */
+  dataDir: string;
+  /** The built demo (demo/dist), served at / with SPA fallback; undefined: API only. */
+  staticDir?: string;
+  /** How long uploads and results are kept before the sweeper deletes them. */
+  retentionMinutes: number;
+  /** How often the sweeper runs. */
+  sweepIntervalMs: number;
+  /** Jobs waiting or running at once; more answer 429. */
+  maxQueue: number;
+  /** Concurrent jobs per engine pool. */
+  engineConcurrency: Partial<Record<EngineName, number>>;
+  /** Default per-job time limit when the request gives no Timeout (seconds). */
+  defaultTimeoutSeconds: number;
+  /** Fetch `File`/`Url` URLs of other hosts (through the SSRF guard). */
+  remoteFetch: boolean;
+  /** Lets the SSRF guard reach loopback/private addresses: for tests only. */
+  allowPrivateUrls: boolean;
+  /** Base of absolute result Urls (https://docs.example.com); default: from the request's Host. */
+  publicUrl?: string;
+  /** Hex-encoded 32-byte key for the file store (else a key file in dataDir). */
+  storageKeyHex?: string;
+  /** Upload limit where a converter names none, and for POST /upload. */
+  defaultMaxFileSize: number;
+  /** The converter table; the default is converters/index.ts. */
+  converters?: readonly Converter[];
+  /** Log requests (pino); off in tests. */
+  logger: boolean;
+}
+
+export const defaultEngineConcurrency: Record<EngineName, number> = {
+  libreoffice: 2,
+  chromium: 2,
+  tesseract: 2,
+  qpdf: 2,
+  ghostscript: 2,
+  mupdf: 2,
+  sharp: 2,
+  'office-writer': 2,
+};
+
+export function defaultConfig(): ServerConfig {
+  return {
+    port: 8080,
+    host: '0.0.0.0',
+    dataDir: resolve('.data'),
+    retentionMinutes: 180,
+    sweepIntervalMs: 60_000,
+    maxQueue: 50,
+    engineConcurrency: { ...defaultEngineConcurrency },
+    defaultTimeoutSeconds: 300,
+    remoteFetch: true,
+    allowPrivateUrls: false,
+    defaultMaxFileSize: 100 * 1024 * 1024,
+    logger: false,
+  };
+}
+
+function parseBoolean(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return /^(1|true|on|yes)$/i.test(value.trim());
+}
+
+function parsePositiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got '${value}'.`);
+  return parsed;
+}
+
+/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, ALLOW_PRIVATE_URLS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, LOG. */
+export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const base = defaultConfig();
+  return {
+    ...base,
+    port: env.PORT !== undefined && env.PORT !== '' ? Number(env.PORT) : base.port,
+    host: env.HOST || base.host,
+    dataDir: resolve(env.DATA_DIR || base.dataDir),
+    staticDir: env.STATIC_DIR ? resolve(env.STATIC_DIR) : undefined,
+    retentionMinutes: parsePositiveInt('RETENTION_MINUTES', env.RETENTION_MINUTES, base.retentionMinutes),
+    maxQueue: parsePositiveInt('MAX_QUEUE', env.MAX_QUEUE, base.maxQueue),
+    allowPrivateUrls: parseBoolean(env.ALLOW_PRIVATE_URLS, false),
+    remoteFetch: parseBoolean(env.REMOTE_FETCH, base.remoteFetch),
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    storageKeyHex: env.STORAGE_KEY || undefined,
+    logger: parseBoolean(env.LOG, true),
+  };
+}

@@ -1,0 +1,1 @@
+export { defaultConfig, defaultEngineConcurrency, loadConfigFromEnv, type ServerConfig } from './config';

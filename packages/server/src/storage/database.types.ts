@@ -1,0 +1,55 @@
+/** Table shapes of the server's database (Kysely). Times are ISO strings, so SQLite and PostgreSQL agree. */
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  /** scrypt$N$r$p$salt$hash (base64url parts). */
+  password_hash: string;
+  created_at: string;
+}
+
+export interface FilesTable {
+  id: string;
+  owner_id: string;
+  file_name: string;
+  ext: string;
+  /** Plaintext size in bytes. */
+  size: number;
+  /** 'upload' or 'result'. */
+  kind: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface JobsTable {
+  id: string;
+  owner_id: string;
+  endpoint: string;
+  /** 'queued' | 'running' | 'succeeded' | 'failed'. */
+  status: string;
+  /** JSON of the conversion answer when succeeded. */
+  result: string | null;
+  /** JSON {status, body} of the error answer when failed. */
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  seq: Generated<number>;
+}
+
+export interface WorkflowsTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  /** JSON array of {Order, Endpoint, Parameters, OnError}. */
+  steps: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  files: FilesTable;
+  jobs: JobsTable;
+  workflows: WorkflowsTable;
+}

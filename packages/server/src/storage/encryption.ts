@@ -1,0 +1,142 @@
+/**
+ * Encryption at rest: AES-256-GCM over 64 KiB records, so files are encrypted and decrypted as streams
+ * (a 100 MB file never sits in memory) and every record is authenticated on its own. Layout:
+ *   'DSE1' | 8-byte random nonce prefix | records: flag(1) | length(4, BE) | ciphertext | tag(16)
+ * The nonce is prefix + record counter; the additional data binds the counter and the final flag, so
+ * records cannot be reordered, and a file cut after a record fails (its last record is not final).
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+
+const MAGIC = Buffer.from('DSE1');
+const PREFIX_BYTES = 8;
+const HEADER_BYTES = MAGIC.length + PREFIX_BYTES;
+const RECORD_PLAINTEXT = 64 * 1024;
+const TAG_BYTES = 16;
+const RECORD_HEAD = 5;
+
+/** Reads the 32-byte key from `hexFromEnv`, else from dataDir/keys/storage.key (created once, 0600). */
+export function loadStorageKey(dataDir: string, hexFromEnv?: string): Buffer {
+  if (hexFromEnv) {
+    const key = Buffer.from(hexFromEnv, 'hex');
+    if (key.length !== 32) throw new Error('STORAGE_KEY must be 64 hex digits (32 bytes).');
+    return key;
+  }
+  const dir = join(dataDir, 'keys');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = join(dir, 'storage.key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte key.`);
+  return key;
+}
+
+function nonceFor(prefix: Buffer, counter: number): Buffer {
+  const nonce = Buffer.alloc(12);
+  prefix.copy(nonce, 0);
+  nonce.writeUInt32BE(counter, PREFIX_BYTES);
+  return nonce;
+}
+
+function aadFor(counter: number, final: boolean): Buffer {
+  const aad = Buffer.alloc(5);
+  aad.writeUInt32BE(counter, 0);
+  aad[4] = final ? 1 : 0;
+  return aad;
+}
+
+/** A Transform that turns plaintext into the record format above. */
+export function createEncryptStream(key: Buffer): Transform {
+  const prefix = randomBytes(PREFIX_BYTES);
+  let counter = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+
+  const sealRecord = (plain: Buffer, final: boolean): Buffer => {
+    const cipher = createCipheriv('aes-256-gcm', key, nonceFor(prefix, counter));
+    cipher.setAAD(aadFor(counter, final));
+    const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+    const head = Buffer.alloc(RECORD_HEAD);
+    head[0] = final ? 1 : 0;
+    head.writeUInt32BE(body.length, 1);
+    counter += 1;
+    return Buffer.concat([head, body, cipher.getAuthTag()]);
+  };
+
+  let headerSent = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      if (!headerSent) {
+        this.push(Buffer.concat([MAGIC, prefix]));
+        headerSent = true;
+      }
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      // Keep the last record back until more data or the end shows whether it is the final one.
+      if (pendingBytes > RECORD_PLAINTEXT) {
+        let all = Buffer.concat(pending);
+        while (all.length > RECORD_PLAINTEXT) {
+          this.push(sealRecord(all.subarray(0, RECORD_PLAINTEXT), false));
+          all = all.subarray(RECORD_PLAINTEXT);
+        }
+        pending = [Buffer.from(all)];
+        pendingBytes = all.length;
+      }
+      callback();
+    },
+    flush(callback: TransformCallback) {
+      if (!headerSent) this.push(Buffer.concat([MAGIC, prefix]));
+      this.push(sealRecord(Buffer.concat(pending), true));
+      pending = [];
+      callback();
+    },
+  });
+}
+
+/** A Transform that authenticates and decrypts the record format; fails on any tampering or truncation. */
+export function createDecryptStream(key: Buffer): Transform {
+  let buffered = Buffer.alloc(0);
+  let prefix: Buffer | undefined;
+  let counter = 0;
+  let sawFinal = false;
+
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+      try {
+        if (!prefix) {
+          if (buffered.length < HEADER_BYTES) return callback();
+          if (!buffered.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('Not an encrypted docstudio file.');
+          prefix = Buffer.from(buffered.subarray(MAGIC.length, HEADER_BYTES));
+          buffered = buffered.subarray(HEADER_BYTES);
+        }
+        while (buffered.length >= RECORD_HEAD) {
+          if (sawFinal) throw new Error('Data after the final record.');
+          const final = buffered[0] === 1;
+          const length = buffered.readUInt32BE(1);
+          if (length > RECORD_PLAINTEXT) throw new Error('Record too long.');
+          const total = RECORD_HEAD + length + TAG_BYTES;
+          if (buffered.length < total) break;
+          const decipher = createDecipheriv('aes-256-gcm', key, nonceFor(prefix, counter));
+          decipher.setAAD(aadFor(counter, final));
+          decipher.setAuthTag(buffered.subarray(RECORD_HEAD + length, total));
+          const plain = Buffer.concat([decipher.update(buffered.subarray(RECORD_HEAD, RECORD_HEAD + length)), decipher.final()]);
+          counter += 1;
+          sawFinal = final;
+          buffered = buffered.subarray(total);
+          if (plain.length) this.push(plain);
+        }
+        callback();
+      } catch (error) {
+        callback(error as Error);
+      }
+    },
+    flush(callback: TransformCallback) {
+      if (!sawFinal || buffered.length) callback(new Error('Encrypted file is truncated.'));
+      else callback();
+    },
+  });
+}

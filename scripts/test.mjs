@@ -1,0 +1,17 @@
+/**
+ * `npm test`: the same set-up as `npm start` (engines are mandatory here: a test that cannot run is a
+ * failure), then every check in turn: lint and format, type-check, unit + component + server tests
+ * (Vitest, real engines and real Chromium), the Storybook build, and the end-to-end tests.
+ */
+import { build, ensureEngines, ensureNodeModules, runOrExit } from './setup.mjs';
+
+ensureNodeModules();
+ensureEngines({ required: true });
+build();
+
+runOrExit('Lint and format (Biome)', 'npx', ['biome', 'ci', '.']);
+runOrExit('Type-check (tsc, strict)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+runOrExit('Unit, component and server tests (Vitest)', 'npx', ['vitest', 'run']);
+runOrExit('Storybook build', 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet']);
+runOrExit('End-to-end tests (Playwright, Debian Chromium)', 'npx', ['playwright', 'test', '-c', 'tests/playwright.config.ts']);
+console.log('\nAll checks passed.');
