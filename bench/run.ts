@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const filter = process.argv[2] ?? '';
-const files = (await readdir(here)).filter((name) => name.endsWith('.bench.ts') && name.includes(filter)).sort();
+const files = (await readdir(here))
+  .filter((name) => name.endsWith('.bench.ts') && name.includes(filter))
+  .sort();
 
 for (const file of files) {
   console.log(`\n=== ${file.replace('.bench.ts', '')} ===`);

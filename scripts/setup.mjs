@@ -27,7 +27,9 @@ export function runOrExit(label, command, args, options = {}) {
 
 /** `npm ci` when node_modules is missing or was installed from another package-lock.json. */
 export function ensureNodeModules() {
-  const lockHash = createHash('sha256').update(readFileSync(`${root}/package-lock.json`)).digest('hex');
+  const lockHash = createHash('sha256')
+    .update(readFileSync(`${root}/package-lock.json`))
+    .digest('hex');
   const stamp = `${root}/node_modules/.docstudio-lock-sha256`;
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash) return;
   runOrExit('Installing npm packages (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund']);
@@ -37,7 +39,9 @@ export function ensureNodeModules() {
 function missingEnginePackages() {
   const list = spawnSync('bash', ['scripts/install-engines.sh', '--list'], { cwd: root, encoding: 'utf8' });
   const packages = list.stdout.split('\n').filter(Boolean);
-  const query = spawnSync('dpkg-query', ['-W', '-f=${Package} ${db:Status-Abbrev}\\n', ...packages], {
+  // dpkg-query's own format placeholders, not a template literal.
+  const format = ['-f=$', '{Package} $', '{db:Status-Abbrev}\\n'].join('');
+  const query = spawnSync('dpkg-query', ['-W', format, ...packages], {
     cwd: root,
     encoding: 'utf8',
   });
@@ -59,11 +63,15 @@ export function ensureEngines({ required }) {
   const missing = missingEnginePackages();
   if (missing.length === 0) return;
   if (process.getuid?.() === 0) {
-    runOrExit(`Installing ${missing.length} engine package(s) from Debian`, 'bash', ['scripts/install-engines.sh']);
+    runOrExit(`Installing ${missing.length} engine package(s) from Debian`, 'bash', [
+      'scripts/install-engines.sh',
+    ]);
     return;
   }
   const print = spawnSync('bash', ['scripts/install-engines.sh', '--print'], { cwd: root, encoding: 'utf8' });
-  console.error(`\nMissing engine packages: ${missing.join(' ')}\nRun as root:\n  sudo ${print.stdout.trim()}\n`);
+  console.error(
+    `\nMissing engine packages: ${missing.join(' ')}\nRun as root:\n  sudo ${print.stdout.trim()}\n`,
+  );
   if (required) process.exit(1);
   console.error('Starting anyway: tools whose engine is missing will answer 500 until it is installed.\n');
 }

@@ -13,5 +13,10 @@ runOrExit('Lint and format (Biome)', 'npx', ['biome', 'ci', '.']);
 runOrExit('Type-check (tsc, strict)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 runOrExit('Unit, component and server tests (Vitest)', 'npx', ['vitest', 'run']);
 runOrExit('Storybook build', 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet']);
-runOrExit('End-to-end tests (Playwright, Debian Chromium)', 'npx', ['playwright', 'test', '-c', 'tests/playwright.config.ts']);
+runOrExit('End-to-end tests (Playwright, Debian Chromium)', 'npx', [
+  'playwright',
+  'test',
+  '-c',
+  'tests/playwright.config.ts',
+]);
 console.log('\nAll checks passed.');

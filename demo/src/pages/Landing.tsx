@@ -21,7 +21,12 @@ export function Landing() {
       <h1>PDF and document tools</h1>
       <fieldset aria-label="Filter tools by category">
         {(['All', ...CATEGORIES] as const).map((category) => (
-          <button key={category} type="button" aria-pressed={filter === category} onClick={() => setFilter(category)}>
+          <button
+            key={category}
+            type="button"
+            aria-pressed={filter === category}
+            onClick={() => setFilter(category)}
+          >
             {category}
           </button>
         ))}

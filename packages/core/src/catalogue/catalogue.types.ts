@@ -62,6 +62,28 @@ export interface OptionDefinition {
   requiredMessage?: string;
   /** When the value is sent: 'always', only when set (non-blank), when > 0, or when not 'default'. */
   sendWhen?: 'always' | 'non-blank' | 'positive' | 'not-default' | 'true' | 'not-all';
+  /** Toast title shown with `requiredMessage` ('User password required'). */
+  requiredTitle?: string;
+  /** Numbers: only whole numbers are valid (margins, font size, chunk size). */
+  integer?: boolean;
+  /** Text: the longest value the server accepts (characters). */
+  maxLength?: number;
+  /** Text that must parse as pages: 'page-range' (1-5, 8) or 'page-groups' (split's ExtractPages). */
+  valueFormat?: 'page-range' | 'page-groups';
+  /** Quick picks the UI offers beside the field (watermark texts; watermark sizes for FontSize). */
+  presets?: readonly OptionChoice[];
+  /** Shown (and `required` applies) only while another option has one of these values. */
+  shownWhen?: { option: string; oneOf: readonly string[] };
+  /** Listed by the workflow catalogue only; the tool page does not show it (spec part 2, section 9). */
+  workflowOnly?: boolean;
+}
+
+/** An output choice that picks the endpoint (OCR: Searchable PDF -> pdf/to/ocr, Text File -> pdf/to/txt). */
+export interface EndpointChoice {
+  value: string;
+  label: string;
+  endpoint: string;
+  outputFormats: readonly string[];
 }
 
 export interface AcceptRule {
@@ -78,6 +100,15 @@ export interface AcceptRule {
   minSize?: number;
   /** The rejection toast message of this page (spec section 5). */
   rejectMessage: string;
+  /** Rejection toast title; 'Invalid file format' everywhere in the spec. */
+  rejectTitle: string;
+  /** Toasts for a too-large file, too many files or too few files where the page has its own words. */
+  tooLargeTitle?: string;
+  tooLargeMessage?: string;
+  tooManyTitle?: string;
+  tooManyMessage?: string;
+  tooFewTitle?: string;
+  tooFewMessage?: string;
 }
 
 export interface ProgressCadence {
@@ -100,6 +131,13 @@ export interface ToolTexts {
   missingFileMessage?: string;
   buttonLabel: string;
   busyLabel: string;
+  /** Web to PDF: the URL field's toasts ({host} is replaced by an example host). */
+  urlRequiredTitle?: string;
+  urlRequiredMessage?: string;
+  urlInvalidTitle?: string;
+  urlInvalidMessage?: string;
+  /** A warning the page must show before running (redaction cannot be undone). */
+  notice?: string;
 }
 
 export interface ToolDefinition {
@@ -118,6 +156,8 @@ export interface ToolDefinition {
   workflowEndpoint?: string;
   /** Extra endpoints chosen by an option (OCR: pdf/to/txt for the Text File output). */
   alternateEndpoints?: readonly string[];
+  /** The choice that selects among `endpoint` and `alternateEndpoints`, with the output each gives. */
+  endpointChoices?: readonly EndpointChoice[];
   input: InputKind;
   inputFormats: readonly string[];
   outputFormats: readonly string[];

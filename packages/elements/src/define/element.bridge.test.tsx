@@ -38,7 +38,9 @@ describe('docstudio custom elements', () => {
   it('dispatches docstudio-complete from the host, bubbling and composed, with the detail', async () => {
     const element = await mount('<docstudio-probe></docstudio-probe>');
     const received = new Promise<CustomEvent>((resolve) =>
-      document.addEventListener('docstudio-complete', (event) => resolve(event as CustomEvent), { once: true }),
+      document.addEventListener('docstudio-complete', (event) => resolve(event as CustomEvent), {
+        once: true,
+      }),
     );
     element.shadowRoot?.querySelector('button')?.click();
     const event = await received;
@@ -55,8 +57,6 @@ describe('docstudio custom elements', () => {
   });
 
   it('ignores a second definition of the same tag instead of throwing', () => {
-    expect(() =>
-      defineDocstudioElement('docstudio-probe', createDocstudioElement(Probe)),
-    ).not.toThrow();
+    expect(() => defineDocstudioElement('docstudio-probe', createDocstudioElement(Probe))).not.toThrow();
   });
 });

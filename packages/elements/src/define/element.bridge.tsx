@@ -25,7 +25,11 @@ export interface ElementCallbacks {
   onChange?: (detail: unknown) => void;
 }
 
-const EVENT_NAMES = { onComplete: 'docstudio-complete', onError: 'docstudio-error', onChange: 'docstudio-change' } as const;
+const EVENT_NAMES = {
+  onComplete: 'docstudio-complete',
+  onError: 'docstudio-error',
+  onChange: 'docstudio-change',
+} as const;
 
 export interface ElementOptions {
   /** Extra attributes: 'string' passes the text, 'boolean' treats a present attribute ('' too) as true. */
@@ -59,7 +63,8 @@ export function createDocstudioElement<P extends ElementCallbacks & ElementAttri
     const props: Record<string, unknown> = { ...rest };
     for (const [name, kind] of Object.entries(extra)) {
       // r2wc drops empty attribute values, so a bare `<x pdfa>` is read from the host itself.
-      if (kind === 'boolean') props[name] = parseBooleanAttribute(rest[name] ?? host?.getAttribute(toKebabCase(name)));
+      if (kind === 'boolean')
+        props[name] = parseBooleanAttribute(rest[name] ?? host?.getAttribute(toKebabCase(name)));
       if (kind === 'number' && rest[name] !== undefined) props[name] = Number(rest[name]);
     }
     for (const [callback, eventName] of Object.entries(EVENT_NAMES)) {
@@ -76,7 +81,8 @@ export function createDocstudioElement<P extends ElementCallbacks & ElementAttri
     environment: 'string',
     theme: 'string',
   };
-  for (const [name, kind] of Object.entries(extra)) attributeTypes[name] = kind === 'number' ? 'number' : 'string';
+  for (const [name, kind] of Object.entries(extra))
+    attributeTypes[name] = kind === 'number' ? 'number' : 'string';
 
   return r2wc(Bridge, { shadow: 'open', props: attributeTypes });
 }

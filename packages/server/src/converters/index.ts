@@ -4,5 +4,30 @@
  * Each converter owner adds its line below.
  */
 import type { Converter } from './converter.types';
+import { pdfCompressConverter } from './pdf-compress';
+import { pdfMergeConverter } from './pdf-merge';
+import { pdfProtectConverter } from './pdf-protect';
+import { pdfRotateConverter } from './pdf-rotate';
+import { pdfSplitConverter } from './pdf-split';
+import { pdfToDocx } from './pdf-to-docx';
+import { pdfToJpg } from './pdf-to-jpg';
+import { pdfToPdfaConverter } from './pdf-to-pdfa';
+import { pdfToPptx } from './pdf-to-pptx';
+import { pdfToXlsx } from './pdf-to-xlsx';
+import { pdfUnprotectConverter } from './pdf-unprotect';
+import { pdfWatermarkConverter } from './pdf-watermark';
 
-export const converters: readonly Converter[] = [];
+export const converters: readonly Converter[] = [
+  pdfToJpg,
+  pdfToDocx,
+  pdfToPptx,
+  pdfToXlsx,
+  pdfCompressConverter,
+  pdfProtectConverter,
+  pdfUnprotectConverter,
+  pdfToPdfaConverter,
+  pdfMergeConverter,
+  pdfSplitConverter,
+  pdfRotateConverter,
+  pdfWatermarkConverter,
+];

@@ -18,7 +18,10 @@ const INSPECT_TIMEOUT_MS = 30_000;
  * without, a file that needs a user password is PasswordProtected. qpdf repairs small damage itself,
  * so only files it cannot read at all are Damaged.
  */
-export async function inspectPdf(path: string, options: { password?: string; signal?: AbortSignal } = {}): Promise<PdfFacts> {
+export async function inspectPdf(
+  path: string,
+  options: { password?: string; signal?: AbortSignal } = {},
+): Promise<PdfFacts> {
   const passwordArgs = options.password !== undefined ? [`--password=${options.password}`] : [];
   let pages: number;
   try {

@@ -49,7 +49,11 @@ function killGroup(pid: number | undefined): void {
 }
 
 /** Resolves on exit code 0; rejects with EngineExitError, a 504 ApiError on timeout, or the abort reason. */
-export function runEngine(command: string, args: readonly string[], options: RunEngineOptions): Promise<EngineResult> {
+export function runEngine(
+  command: string,
+  args: readonly string[],
+  options: RunEngineOptions,
+): Promise<EngineResult> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(options.signal.reason ?? engineTimeout());
@@ -76,11 +80,15 @@ export function runEngine(command: string, args: readonly string[], options: Run
     };
     const onAbort = (): void => {
       killGroup(child.pid);
-      finish(() => reject(options.signal?.reason instanceof ApiError ? options.signal.reason : engineTimeout()));
+      finish(() =>
+        reject(options.signal?.reason instanceof ApiError ? options.signal.reason : engineTimeout()),
+      );
     };
     const timer = setTimeout(() => {
       killGroup(child.pid);
-      finish(() => reject(engineTimeout(`${command} took longer than ${Math.round(options.timeoutMs / 1000)} s.`)));
+      finish(() =>
+        reject(engineTimeout(`${command} took longer than ${Math.round(options.timeoutMs / 1000)} s.`)),
+      );
     }, options.timeoutMs);
     options.signal?.addEventListener('abort', onAbort, { once: true });
 

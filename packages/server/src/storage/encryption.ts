@@ -98,7 +98,7 @@ export function createEncryptStream(key: Buffer): Transform {
 
 /** A Transform that authenticates and decrypts the record format; fails on any tampering or truncation. */
 export function createDecryptStream(key: Buffer): Transform {
-  let buffered = Buffer.alloc(0);
+  let buffered: Buffer = Buffer.alloc(0);
   let prefix: Buffer | undefined;
   let counter = 0;
   let sawFinal = false;

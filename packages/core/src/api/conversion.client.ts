@@ -1,0 +1,162 @@
+/**
+ * ConversionClient: the one place that talks to `{apiUrl}/convert/...`, `{apiUrl}/upload` and result
+ * downloads. Callers get a ConversionResult or one of the typed errors of conversion.errors.ts.
+ */
+import type { ToolDefinition } from '../catalogue/catalogue.types';
+import {
+  AbortError,
+  ConversionError,
+  ConversionInputError,
+  isAbortError,
+  NetworkError,
+} from './conversion.errors';
+import {
+  buildConversionForm,
+  type ConversionFormInput,
+  type ConversionFormOptions,
+  type OptionValues,
+} from './conversion.form';
+import {
+  parseConversionAnswer,
+  parseErrorAnswer,
+  parseUploadAnswer,
+  statusLabel,
+} from './conversion.response';
+import type {
+  ConversionFile,
+  ConversionForm,
+  ConversionResult,
+  RequestOptions,
+  UploadedFile,
+} from './conversion.types';
+import { defaultTransport, type FetchLike, type HttpTransport } from './http.transport';
+import { encodeMultipart } from './multipart.encoder';
+
+/** A token, or a function that finds one (stored, or freshly generated). Null sends no Authorization. */
+export type TokenSource =
+  | string
+  | null
+  | undefined
+  | (() => string | null | undefined | Promise<string | null | undefined>);
+
+export interface ConversionClientOptions {
+  /** Base of the API ('/api' on a self-hosted studio, an absolute URL elsewhere). */
+  apiUrl: string;
+  token?: TokenSource;
+  /** Replaces the global fetch (tests, SSR, proxies). When given, fetch is used instead of XHR. */
+  fetch?: FetchLike;
+  /** Replaces the whole transport (advanced). */
+  transport?: HttpTransport;
+}
+
+/** Endpoints look like 'office/to/pdf' or 'pdf/merge': path words only, never '..' or a full URL. */
+const ENDPOINT_PATTERN = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)+$/i;
+
+export class ConversionClient {
+  readonly apiUrl: string;
+  private readonly tokenSource: TokenSource;
+  private readonly transport: HttpTransport;
+  private readonly fetchImpl: FetchLike;
+
+  constructor(options: ConversionClientOptions) {
+    this.apiUrl = options.apiUrl.replace(/\/+$/, '');
+    this.tokenSource = options.token;
+    this.transport = options.transport ?? defaultTransport(options.fetch);
+    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  /** POST one prepared form to `{apiUrl}/convert/{endpoint}`. */
+  async convert(form: ConversionForm, options: RequestOptions = {}): Promise<ConversionResult> {
+    if (!ENDPOINT_PATTERN.test(form.endpoint)) throw new ConversionInputError('Invalid endpoint format');
+    const { body, contentType } = encodeMultipart(form.fields);
+    const answer = await this.transport({
+      url: `${this.apiUrl}/convert/${form.endpoint}`,
+      method: 'POST',
+      headers: { ...(await this.authorization()), 'Content-Type': contentType, Accept: 'application/json' },
+      body,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
+    });
+    if (!answer.ok) throw parseErrorAnswer(answer, answer.bodyText);
+    return parseConversionAnswer(answer, answer.bodyText);
+  }
+
+  /** Build the form from a catalogue tool and its option values, then convert. */
+  convertWithTool(
+    tool: ToolDefinition,
+    values: OptionValues,
+    input: ConversionFormInput,
+    options: RequestOptions & ConversionFormOptions = {},
+  ): Promise<ConversionResult> {
+    const { endpoint, timeoutSeconds, ...request } = options;
+    const formOptions: ConversionFormOptions = {
+      ...(endpoint ? { endpoint } : {}),
+      ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+    };
+    return this.convert(buildConversionForm(tool, values, input, formOptions), request);
+  }
+
+  /** POST one file to `{apiUrl}/upload`; its FileId can then be passed as `File` to any conversion. */
+  async uploadFile(file: Blob, options: RequestOptions = {}): Promise<UploadedFile> {
+    const fileName =
+      typeof (file as File).name === 'string' && (file as File).name ? (file as File).name : 'file';
+    const { body, contentType } = encodeMultipart([['File', { blob: file, fileName }]]);
+    const answer = await this.transport({
+      url: `${this.apiUrl}/upload`,
+      method: 'POST',
+      headers: { ...(await this.authorization()), 'Content-Type': contentType, Accept: 'application/json' },
+      body,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
+    });
+    if (!answer.ok) throw parseErrorAnswer(answer, answer.bodyText, 'Upload failed');
+    return parseUploadAnswer(answer, answer.bodyText);
+  }
+
+  /**
+   * Fetch a result file's bytes (the re-upload path of workflow chaining). The bearer token goes
+   * only to the API's own origin: a result Url pointing elsewhere must not receive it.
+   */
+  async downloadFile(
+    file: Pick<ConversionFile, 'url' | 'fileName'>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<File> {
+    const headers = this.sameOriginAsApi(file.url) ? await this.authorization() : {};
+    let response: Response;
+    let bytes: Blob;
+    try {
+      response = await this.fetchImpl(file.url, {
+        headers,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (!response.ok) {
+        throw parseErrorAnswer(response, await response.text().catch(() => ''), 'Download failed');
+      }
+      bytes = await response.blob();
+    } catch (error) {
+      if (isAbortError(error) || options.signal?.aborted) throw new AbortError(undefined, { cause: error });
+      if (error instanceof ConversionError) throw error;
+      throw new NetworkError(`Network error: ${file.fileName} could not be downloaded`, { cause: error });
+    }
+    const type = bytes.type || response.headers.get('content-type') || 'application/octet-stream';
+    return new File([bytes], file.fileName, { type });
+  }
+
+  /** 'Conversion failed: {status text}' style label, exposed for UIs that format their own text. */
+  static statusLabel = statusLabel;
+
+  private async authorization(): Promise<Record<string, string>> {
+    const source = this.tokenSource;
+    const token = typeof source === 'function' ? await source() : source;
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  }
+
+  private sameOriginAsApi(url: string): boolean {
+    try {
+      const base = typeof globalThis.location?.href === 'string' ? globalThis.location.href : undefined;
+      return new URL(url, base).origin === new URL(this.apiUrl, base).origin;
+    } catch {
+      return false;
+    }
+  }
+}

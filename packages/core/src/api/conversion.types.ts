@@ -1,0 +1,80 @@
+/** The conversion contract as the SDK sees it: camelCase results mapped from the server's PascalCase answer. */
+
+/** One result file of a conversion (`Files[i]` of the answer). */
+export interface ConversionFile {
+  fileName: string;
+  /** Bytes. */
+  fileSize: number;
+  /** Absolute download address of the stored result. */
+  url: string;
+  /** Server-side id; a later call may pass it as `File` instead of uploading the bytes again. */
+  fileId: string;
+  /** Lower-case extension without the dot ('pdf'). */
+  fileExt: string;
+}
+
+export interface ConversionResult {
+  files: ConversionFile[];
+  conversionCost: number;
+  /** Seconds, as the server reports it. */
+  conversionTime: number;
+}
+
+/** The answer of `POST upload`. */
+export interface UploadedFile {
+  fileId: string;
+  fileName: string;
+  fileExt: string;
+}
+
+/**
+ * A file the server already holds (a previous result or an upload): sent as its FileId or Url in
+ * the `File` field, so a workflow step does not download and re-upload the bytes.
+ */
+export type StoredFileReference = { fileId: string; url?: string } | { url: string; fileId?: string };
+
+/** What a caller may give as one input file. A `File` keeps its name; a bare Blob is sent as 'file'. */
+export type ConversionInput = Blob | StoredFileReference;
+
+/** A file part of the form: the bytes plus the name the server sees. */
+export interface FormFilePart {
+  blob: Blob;
+  fileName: string;
+}
+
+export type FormValue = string | FormFilePart;
+
+/** A conversion request ready to send: the endpoint and the ordered form fields. */
+export interface ConversionForm {
+  /** 'office/to/pdf'; posted to `{apiUrl}/convert/{endpoint}`. */
+  endpoint: string;
+  fields: Array<[name: string, value: FormValue]>;
+}
+
+export interface UploadProgress {
+  /** Bytes sent so far. */
+  loaded: number;
+  /** Bytes of the whole request body (0 when unknown). */
+  total: number;
+  /** 0..100, whole numbers. */
+  percent: number;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  onUploadProgress?: (progress: UploadProgress) => void;
+}
+
+/** The raw PascalCase answer of a conversion (contract in DESIGN.md). */
+export interface ConversionResponseDto {
+  ConversionCost?: number;
+  ConversionTime?: number;
+  Files?: Array<{ FileName?: string; FileExt?: string; FileSize?: number; FileId?: string; Url?: string }>;
+}
+
+/** The raw error body: `{Code, Message, InvalidParameters?}`. */
+export interface ErrorResponseDto {
+  Code?: number;
+  Message?: string;
+  InvalidParameters?: Record<string, string[] | string>;
+}

@@ -1,0 +1,47 @@
+export { ConversionClient, type ConversionClientOptions, type TokenSource } from './conversion.client';
+export {
+  AbortError,
+  ConversionError,
+  ConversionInputError,
+  DocstudioError,
+  isAbortError,
+  NetworkError,
+} from './conversion.errors';
+export {
+  buildConversionForm,
+  type ConversionFormInput,
+  type ConversionFormOptions,
+  isOptionShown,
+  type OptionValue,
+  type OptionValues,
+  optionFieldValue,
+  resolveToolEndpoint,
+} from './conversion.form';
+export {
+  parseConversionAnswer,
+  parseErrorAnswer,
+  parseUploadAnswer,
+  readFieldErrors,
+} from './conversion.response';
+export type {
+  ConversionFile,
+  ConversionForm,
+  ConversionInput,
+  ConversionResult,
+  FormFilePart,
+  FormValue,
+  RequestOptions,
+  StoredFileReference,
+  UploadedFile,
+  UploadProgress,
+} from './conversion.types';
+export {
+  createFetchTransport,
+  createXhrTransport,
+  defaultTransport,
+  type FetchLike,
+  type HttpAnswer,
+  type HttpRequest,
+  type HttpTransport,
+} from './http.transport';
+export { encodeMultipart } from './multipart.encoder';

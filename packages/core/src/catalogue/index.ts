@@ -1,0 +1,30 @@
+export * from './accept.rules';
+export { advancedTools, pdfOcr, pdfRedact } from './advanced.tools';
+export { UnknownToolError } from './catalogue.errors';
+export {
+  endpointsOf,
+  findToolByEndpoint,
+  findToolById,
+  getTool,
+  isToolId,
+  normalizeEndpoint,
+  tools,
+} from './catalogue.registry';
+export type * from './catalogue.types';
+export { convertFromPdfTools, pdfToExcel, pdfToJpg, pdfToPowerpoint, pdfToWord } from './convert-from-pdf.tools';
+export { CONVERSION_PAGE_PROGRESS, convertToPdfTools, htmlToPdf, imagesToPdf, officeToPdf, webToPdf } from './convert-to-pdf.tools';
+export * from './ocr-redaction.choices';
+export * from './pdf.choices';
+export { pdfManagementTools, pdfMerge, pdfRotate, pdfSplit, pdfWatermark } from './pdf-management.tools';
+export { pdfCompress, pdfProcessingTools, pdfProtect, pdfToPdfa, pdfUnprotect } from './pdf-processing.tools';
+export * from './tool.texts';
+export * from './watermark.choices';
+export {
+  checkOptionValue,
+  type ParameterErrors,
+  type ResolvedParameters,
+  resolveToolParameters,
+  type UrlCheck,
+  validateToolParameters,
+  validateWebUrl,
+} from './parameter.validation';

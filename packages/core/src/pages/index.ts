@@ -1,0 +1,9 @@
+export {
+  formatPageRange,
+  MAX_PAGE_NUMBER,
+  PAGE_RANGE_EXAMPLE,
+  type PageGroupsResult,
+  type PageRangeResult,
+  parsePageGroups,
+  parsePageRange,
+} from './page-range.parser';

@@ -1,0 +1,7 @@
+export {
+  createProgressTicker,
+  InvalidProgressCadenceError,
+  type ProgressState,
+  type ProgressTicker,
+  type ProgressTimers,
+} from './progress.ticker';

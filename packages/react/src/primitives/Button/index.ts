@@ -1,0 +1,1 @@
+export { dangerButton, primaryButton, secondaryButton, smallButton } from './Button.css';

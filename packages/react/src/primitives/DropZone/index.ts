@@ -1,0 +1,2 @@
+export { DropZone } from './DropZone';
+export type { DropZoneLabels, DropZoneProps } from './DropZone';

@@ -1,0 +1,2 @@
+export { FileCard } from './FileCard';
+export type { FileCardProps } from './FileCard';

@@ -1,0 +1,163 @@
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { secondaryButton, smallButton } from '../Button';
+import { FileCard } from '../FileCard';
+import * as styles from './FileList.css';
+
+export interface FileListItem {
+  id: string;
+  name: string;
+  size: number;
+}
+
+export interface FileListLabels {
+  remove: string;
+  removeFile: (name: string) => string;
+  moveUp: string;
+  moveDown: string;
+  moveUpFile: (name: string) => string;
+  moveDownFile: (name: string) => string;
+  reorderHint: string;
+}
+
+const englishLabels: FileListLabels = {
+  remove: 'Remove',
+  removeFile: (name) => `Remove ${name}`,
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  moveUpFile: (name) => `Move ${name} up`,
+  moveDownFile: (name) => `Move ${name} down`,
+  reorderHint: 'Use Alt + Arrow Up or Alt + Arrow Down to reorder.',
+};
+
+export interface FileListProps {
+  items: readonly FileListItem[];
+  heading: string;
+  scope?: string;
+  onRemove: (id: string) => void;
+  /** When given, the list is reorderable (merge): Move up / Move down buttons and Alt+Arrow keys. */
+  onMove?: (id: string, direction: -1 | 1) => void;
+  disabled?: boolean;
+  labels?: Partial<FileListLabels>;
+}
+
+type PendingFocus = { id: string; part: 'move-up' | 'move-down' } | null;
+
+/** The chosen files in a scrolling list; optionally reorderable by buttons and by keyboard. */
+export function FileList({
+  items,
+  heading,
+  scope = 'docstudio',
+  onRemove,
+  onMove,
+  disabled = false,
+  labels: labelOverrides,
+}: FileListProps) {
+  const labels = { ...englishLabels, ...labelOverrides };
+  const headingId = useId();
+  const hintId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  const pendingFocus = useRef<PendingFocus>(null);
+
+  // Moving a DOM node drops its focus; put it back on the same control of the moved file.
+  useEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending || !listRef.current) return;
+    pendingFocus.current = null;
+    const row = listRef.current.querySelector<HTMLElement>(`[data-file-id="${CSS.escape(pending.id)}"]`);
+    const preferred = row?.querySelector<HTMLButtonElement>(`[data-part="${pending.part}"]`);
+    const other = row?.querySelector<HTMLButtonElement>(
+      `[data-part="${pending.part === 'move-up' ? 'move-down' : 'move-up'}"]`,
+    );
+    (preferred && !preferred.disabled ? preferred : other)?.focus();
+  });
+
+  const move = (id: string, direction: -1 | 1) => {
+    if (!onMove) return;
+    pendingFocus.current = { id, part: direction === -1 ? 'move-up' : 'move-down' };
+    onMove(id, direction);
+  };
+
+  const onRowKeyDown = (event: KeyboardEvent<HTMLLIElement>, id: string, index: number) => {
+    if (!onMove || disabled || !event.altKey) return;
+    if (event.key === 'ArrowUp' && index > 0) {
+      event.preventDefault();
+      move(id, -1);
+    } else if (event.key === 'ArrowDown' && index < items.length - 1) {
+      event.preventDefault();
+      move(id, 1);
+    }
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId} data-scope={scope} data-part="file-list">
+      <h3 className={styles.heading} id={headingId}>
+        {heading}
+      </h3>
+      {onMove && (
+        <p className={styles.hint} id={hintId}>
+          {labels.reorderHint}
+        </p>
+      )}
+      <ul className={styles.list} ref={listRef} aria-labelledby={headingId}>
+        {items.map((item, index) => (
+          // biome-ignore lint/a11y/noNoninteractiveElementInteractions: Alt+Arrow bubbles up from the row's buttons.
+          <li
+            key={item.id}
+            data-file-id={item.id}
+            data-part="file-item"
+            data-scope={scope}
+            onKeyDown={(event) => onRowKeyDown(event, item.id, index)}
+            style={{ listStyle: 'none' }}
+          >
+            <FileCard
+              name={item.name}
+              size={item.size}
+              scope={scope}
+              disabled={disabled}
+              removeLabel={labels.remove}
+              removeAccessibleLabel={labels.removeFile(item.name)}
+              onRemove={() => onRemove(item.id)}
+              leading={
+                onMove ? (
+                  <span className={styles.hint} aria-hidden="true">
+                    {index + 1}.
+                  </span>
+                ) : undefined
+              }
+              actions={
+                onMove ? (
+                  <>
+                    <button
+                      type="button"
+                      className={`${secondaryButton} ${smallButton}`}
+                      onClick={() => move(item.id, -1)}
+                      disabled={disabled || index === 0}
+                      aria-label={labels.moveUpFile(item.name)}
+                      aria-describedby={hintId}
+                      data-scope={scope}
+                      data-part="move-up"
+                    >
+                      {labels.moveUp}
+                    </button>
+                    <button
+                      type="button"
+                      className={`${secondaryButton} ${smallButton}`}
+                      onClick={() => move(item.id, 1)}
+                      disabled={disabled || index === items.length - 1}
+                      aria-label={labels.moveDownFile(item.name)}
+                      aria-describedby={hintId}
+                      data-scope={scope}
+                      data-part="move-down"
+                    >
+                      {labels.moveDown}
+                    </button>
+                  </>
+                ) : undefined
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { OptionField } from './OptionField';
+export type { FieldValue, OptionFieldProps } from './OptionField';

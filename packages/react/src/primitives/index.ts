@@ -1,0 +1,19 @@
+export { dangerButton, primaryButton, secondaryButton, smallButton } from './Button';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { DropZone, type DropZoneLabels, type DropZoneProps } from './DropZone';
+export { FileCard, type FileCardProps } from './FileCard';
+export { FileList, type FileListItem, type FileListLabels, type FileListProps } from './FileList';
+export { usePortalRoot } from './floating/usePortalRoot';
+export { type FieldValue, OptionField, type OptionFieldProps } from './OptionField';
+export { Popover, type PopoverProps } from './Popover';
+export { ProgressBar, type ProgressBarProps } from './ProgressBar';
+export {
+  downloadAllFiles,
+  downloadFile,
+  type ResultFile,
+  ResultList,
+  type ResultListLabels,
+  type ResultListProps,
+} from './ResultList';
+export { type ToasterProps, Toaster, type ToastMessage, type ToastVariant } from './Toaster';
+export { Tooltip, type TooltipProps } from './Tooltip';

@@ -1,0 +1,87 @@
+import { checkFiles, rejectionToast } from '@docstudio/core';
+import { DropZone, FileCard, FileList } from '../primitives';
+import { formatMessage } from '../provider';
+import { useToolActions, useToolContext, useToolState } from './tool.context';
+
+export interface FileSelectionProps {
+  fileListHeading?: string | undefined;
+  reorderable?: boolean | undefined;
+}
+
+/** The drop zone plus the chosen file (single-file tools) or the list of chosen files (multi-file tools). */
+export function FileSelection({ fileListHeading, reorderable }: FileSelectionProps) {
+  const { tool, scope, messages } = useToolContext();
+  const files = useToolState((state) => state.files);
+  const busy = useToolState((state) => state.status === 'converting');
+  const actions = useToolActions();
+  const single = tool.accept.maxFiles === 1;
+  const noun = tool.texts.dropNoun;
+
+  const onFiles = (dropped: File[]) => {
+    const { accepted, rejections } = checkFiles(dropped, tool.accept, single ? 0 : files.length);
+    // One toast per distinct reason: ten wrong files make one 'Invalid file format', not ten.
+    const shown = new Set<string>();
+    for (const rejection of rejections) {
+      const toast = rejectionToast(tool.accept, rejection.errors);
+      const key = `${toast.title}\n${toast.message}`;
+      if (shown.has(key)) continue;
+      shown.add(key);
+      actions.pushToast('failure', toast.title, toast.message);
+    }
+    if (accepted.length > 0) actions.addFiles(accepted, single ? 'replace' : 'append');
+  };
+
+  const acceptAttribute = [
+    ...tool.accept.extensions.map((extension) => `.${extension}`),
+    ...tool.accept.mimeTypes,
+  ].join(',');
+
+  return (
+    <>
+      <DropZone
+        scope={scope}
+        multiple={!single}
+        disabled={busy}
+        acceptAttribute={acceptAttribute}
+        hint={tool.accept.extensions.map((extension) => extension.toUpperCase()).join(', ')}
+        labels={{
+          idle: formatMessage(messages.dropzoneIdle, { noun }),
+          browse: messages.dropzoneBrowse,
+          active: formatMessage(messages.dropzoneActive, { noun }),
+          label: formatMessage(messages.dropzoneLabel, { noun }),
+        }}
+        onFiles={onFiles}
+      />
+      {single && files[0] && (
+        <FileCard
+          name={files[0].file.name}
+          size={files[0].file.size}
+          scope={scope}
+          disabled={busy}
+          removeLabel={messages.remove}
+          removeAccessibleLabel={formatMessage(messages.removeFile, { name: files[0].file.name })}
+          onRemove={() => actions.removeFile(files[0]!.id)}
+        />
+      )}
+      {!single && files.length > 0 && (
+        <FileList
+          scope={scope}
+          heading={formatMessage(fileListHeading ?? messages.selectedFiles, { count: files.length })}
+          items={files.map((entry) => ({ id: entry.id, name: entry.file.name, size: entry.file.size }))}
+          onRemove={actions.removeFile}
+          disabled={busy}
+          {...(reorderable ? { onMove: actions.moveFile } : {})}
+          labels={{
+            remove: messages.remove,
+            removeFile: (name) => formatMessage(messages.removeFile, { name }),
+            moveUp: messages.moveUp,
+            moveDown: messages.moveDown,
+            moveUpFile: (name) => formatMessage(messages.moveUpFile, { name }),
+            moveDownFile: (name) => formatMessage(messages.moveDownFile, { name }),
+            reorderHint: messages.reorderHint,
+          }}
+        />
+      )}
+    </>
+  );
+}

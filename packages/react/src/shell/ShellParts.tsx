@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { useToolContext } from './tool.context';
+import * as styles from './ToolShell.css';
+
+/** An amber notice (HTML's Embed All Assets, redaction's cannot-be-undone warning). */
+export function Notice({ title, children, part = 'notice' }: { title: string; children: ReactNode; part?: string }) {
+  const { scope } = useToolContext();
+  const id = useId();
+  return (
+    <section className={styles.notice} aria-labelledby={id} data-scope={scope} data-part={part}>
+      <h3 id={id} className={styles.noticeTitle}>
+        {title}
+      </h3>
+      <div className={styles.noticeText}>{children}</div>
+    </section>
+  );
+}
+
+/** A side card with a heading (features, how it works). */
+export function SideCard({ title, children, part }: { title: string; children: ReactNode; part: string }) {
+  const { scope } = useToolContext();
+  const id = useId();
+  return (
+    <section className={styles.card} aria-labelledby={id} data-scope={scope} data-part={part}>
+      <h3 id={id} className={styles.cardHeading}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** A list of features in a side card. */
+export function FeatureList({ items }: { items: readonly string[] }) {
+  return (
+    <ul className={styles.featureList}>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A short note under the cards. */
+export function ToolNote({ children, part = 'note' }: { children: ReactNode; part?: string }) {
+  const { scope } = useToolContext();
+  return (
+    <p className={styles.note} data-scope={scope} data-part={part}>
+      {children}
+    </p>
+  );
+}
+
+/** Office to PDF and PDF to Word also claim HIPAA and GDPR compliance. */
+export function ComplianceNote() {
+  const { messages } = useToolContext();
+  return <ToolNote part="compliance-note">{messages.complianceNote}</ToolNote>;
+}
+
+/** The catalogue entry's own notice (dynamic content, JavaScript executed), as a note. */
+export function CatalogueNote() {
+  const { tool } = useToolContext();
+  return tool.texts.notice ? <ToolNote part="tool-note">{tool.texts.notice}</ToolNote> : null;
+}

@@ -1,0 +1,80 @@
+import type { OptionDefinition } from '@docstudio/core';
+import { OptionField, secondaryButton, smallButton } from '../primitives';
+import { formatMessage } from '../provider';
+import { visibleOptions } from './option.rules';
+import { useToolActions, useToolContext, useToolState } from './tool.context';
+import * as styles from './ToolShell.css';
+
+export interface ToolOptionsProps {
+  /** Only these options (by name), in this order. */
+  only?: readonly string[];
+  /** All options except these. */
+  exclude?: readonly string[];
+  /** null hides the heading. */
+  heading?: string | null;
+}
+
+/** Quick-pick buttons beside a field (watermark texts CONFIDENTIAL, DRAFT...; sizes Small, Medium, Large). */
+function Presets({ option }: { option: OptionDefinition }) {
+  const { scope, messages } = useToolContext();
+  const current = useToolState((state) => state.values[option.name]);
+  const busy = useToolState((state) => state.status === 'converting');
+  const { setValue } = useToolActions();
+  if (!option.presets?.length) return null;
+  return (
+    <fieldset className={styles.presets} data-scope={scope} data-part="presets" data-option={option.name}>
+      <legend className={styles.presetsLegend}>{formatMessage(messages.quickPicks, { label: option.label })}</legend>
+      {option.presets.map((preset) => {
+        const value = option.type === 'number' ? Number(preset.value) : preset.value;
+        const pressed = String(current ?? '') === preset.value;
+        return (
+          <button
+            key={preset.value}
+            type="button"
+            className={`${secondaryButton} ${smallButton}`}
+            aria-pressed={pressed}
+            disabled={busy}
+            data-scope={scope}
+            data-part="preset"
+            data-state={pressed ? 'on' : 'off'}
+            onClick={() => setValue(option.name, value)}
+          >
+            {preset.label}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** The catalogue's option fields of this tool, bound to the instance store, with errors under them. */
+export function ToolOptions({ only, exclude, heading }: ToolOptionsProps) {
+  const { options, scope, messages } = useToolContext();
+  const values = useToolState((state) => state.values);
+  const fieldErrors = useToolState((state) => state.fieldErrors);
+  const busy = useToolState((state) => state.status === 'converting');
+  const { setValue } = useToolActions();
+  const visible = visibleOptions(options, values);
+  const shown = only
+    ? only.map((name) => visible.find((option) => option.name === name)).filter((option) => option !== undefined)
+    : visible.filter((option) => !exclude?.includes(option.name));
+  return (
+    <div className={styles.fields} data-scope={scope} data-part="option-fields">
+      {heading !== null && <h3 className={styles.cardHeading}>{heading ?? messages.optionsHeading}</h3>}
+      {shown.map((option) => (
+        <div key={option.name} className={styles.fields}>
+          <OptionField
+            option={option}
+            value={values[option.name]}
+            onChange={(value) => setValue(option.name, value)}
+            error={fieldErrors[option.name]}
+            disabled={busy}
+            scope={scope}
+            helpLabel={formatMessage(messages.moreInfo, { label: option.label })}
+          />
+          <Presets option={option} />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Shared component-test steps for the 18 tools. The network is the fake transport of
+ * fixtures/fake.transport.ts (contract-shaped answers injected into core's ConversionClient);
+ * everything else — React, the drop zone, the store, the ticker, the client's form building — is real.
+ */
+import type { ToolId } from '@docstudio/core';
+import type { ComponentType } from 'react';
+import { expect } from 'vitest';
+import { render } from 'vitest-browser-react';
+import { createFakeTransport, type FakeAnswer, type FakeTransport } from '../fixtures';
+import type { ToolProps } from '../shell';
+import { dropFiles } from './dom.events';
+
+export interface ToolHarness {
+  screen: Awaited<ReturnType<typeof render>>;
+  fake: FakeTransport;
+  root: HTMLElement;
+  part(name: string): HTMLElement | null;
+  parts(name: string): HTMLElement[];
+  state(): string | null;
+  drop(files: File[]): Promise<void>;
+  convertButton(): HTMLButtonElement;
+  toasts(): { title: string; message: string; variant: string }[];
+  requestFields(index?: number): [string, string][];
+}
+
+export async function renderTool(
+  Component: ComponentType<ToolProps>,
+  toolId: ToolId,
+  props: Partial<ToolProps> = {},
+  answer: FakeAnswer = { kind: 'never' },
+): Promise<ToolHarness> {
+  const fake = createFakeTransport(answer);
+  const screen = await render(
+    <Component apiUrl="https://api.example.test/v2" token="test-token" transport={fake.transport} {...props} />,
+  );
+  const root = screen.container.querySelector<HTMLElement>(`[data-scope="${toolId}"][data-part="root"]`);
+  if (!root) throw new Error(`no root for ${toolId}`);
+  const part = (name: string) => root.querySelector<HTMLElement>(`[data-scope="${toolId}"][data-part="${name}"]`);
+  const parts = (name: string) => [...root.querySelectorAll<HTMLElement>(`[data-scope="${toolId}"][data-part="${name}"]`)];
+  return {
+    screen,
+    fake,
+    root,
+    part,
+    parts,
+    state: () => root.getAttribute('data-state'),
+    async drop(files) {
+      const zone = part('dropzone');
+      if (!zone) throw new Error('no drop zone');
+      await dropFiles(zone, files);
+    },
+    convertButton: () => part('convert') as HTMLButtonElement,
+    toasts: () =>
+      parts('toast').map((toast) => ({
+        title: toast.querySelector('[data-part="toast-title"]')?.textContent ?? '',
+        message: toast.querySelector('[data-part="toast-message"]')?.textContent ?? '',
+        variant: toast.getAttribute('data-variant') ?? '',
+      })),
+    requestFields(index = 0) {
+      const request = fake.requests[index];
+      if (!request) throw new Error(`no request #${index}`);
+      return [...request.fields.entries()].map(([name, value]) => [
+        name,
+        typeof value === 'string' ? value : `file:${value.name}`,
+      ]);
+    },
+  };
+}
+
+/** Waits until the root shows the given lifecycle state. */
+export async function expectState(harness: ToolHarness, state: string): Promise<void> {
+  await expect.poll(() => harness.state()).toBe(state);
+}
+
+/** The progress bar's announced value. */
+export function progressValue(harness: ToolHarness): number | null {
+  const bar = harness.root.querySelector('[role="progressbar"]');
+  return bar ? Number(bar.getAttribute('aria-valuenow')) : null;
+}

@@ -1,0 +1,2 @@
+export { HtmlToPdf } from './HtmlToPdf';
+export { SAMPLE_HTML } from './HtmlToPdf';

@@ -1,0 +1,1 @@
+export { ImagesToPdf } from './ImagesToPdf';

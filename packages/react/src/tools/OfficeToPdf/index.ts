@@ -1,0 +1,1 @@
+export { OfficeToPdf } from './OfficeToPdf';

@@ -1,0 +1,1 @@
+export { PdfCompress } from './PdfCompress';

@@ -1,0 +1,1 @@
+export { PdfMerge } from './PdfMerge';

@@ -1,0 +1,1 @@
+export { PdfOcr } from './PdfOcr';

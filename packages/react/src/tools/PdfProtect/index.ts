@@ -1,0 +1,1 @@
+export { PdfProtect } from './PdfProtect';

@@ -1,0 +1,1 @@
+export { PdfRedact } from './PdfRedact';

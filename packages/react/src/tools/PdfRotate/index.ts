@@ -1,0 +1,1 @@
+export { PdfRotate } from './PdfRotate';

@@ -1,0 +1,1 @@
+export { PdfSplit } from './PdfSplit';

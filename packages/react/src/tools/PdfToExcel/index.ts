@@ -1,0 +1,1 @@
+export { PdfToExcel } from './PdfToExcel';

@@ -1,0 +1,1 @@
+export { PdfToJpg } from './PdfToJpg';

@@ -1,0 +1,1 @@
+export { PdfToPdfa } from './PdfToPdfa';

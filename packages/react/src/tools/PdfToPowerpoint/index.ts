@@ -1,0 +1,1 @@
+export { PdfToPowerpoint } from './PdfToPowerpoint';

@@ -1,0 +1,1 @@
+export { PdfToWord } from './PdfToWord';

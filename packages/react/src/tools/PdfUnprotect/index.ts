@@ -1,0 +1,1 @@
+export { PdfUnprotect } from './PdfUnprotect';

@@ -1,0 +1,1 @@
+export { PdfWatermark } from './PdfWatermark';

@@ -1,0 +1,1 @@
+export { WebToPdf } from './WebToPdf';

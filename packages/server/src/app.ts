@@ -1,0 +1,103 @@
+/**
+ * Builds the server: database (migrated), keys, encrypted store, queue, routes under /api, the
+ * sign-in site under /a, and the built studio at / with SPA fallback. Nothing listens until the
+ * caller does; close() stops the sweeper, waits for async jobs and closes the database.
+ */
+import { mkdirSync } from 'node:fs';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuthFunctionRoutes } from './auth/auth-functions.routes';
+import { loadSigningKeys } from './auth/jwt-keys';
+import { registerSignInRoutes } from './auth/sign-in.routes';
+import { TokenService } from './auth/tokens';
+import { UserService } from './auth/users';
+import { defaultConfig, type ServerConfig } from './config/config';
+import { converters as converterTable } from './converters';
+import { registerConvertRoutes } from './http/convert.routes';
+import { loadCoreCatalogue } from './http/core-catalogue';
+import { installErrorHandler } from './http/error-answer';
+import { registerFileRoutes } from './http/files.routes';
+import { registerHealthRoutes } from './http/health.routes';
+import { MetricsRegistry } from './http/metrics';
+import type { ServerContext } from './http/server-context';
+import { registerStaticSite } from './http/static-site';
+import { registerWorkflowRoutes } from './http/workflows.routes';
+import { InProcessJobQueue } from './jobs/job-queue';
+import { JobRecords } from './jobs/job-records';
+import { startSweeper } from './jobs/sweeper';
+import { openDatabase, sqliteDialect } from './storage/database';
+import { loadStorageKey } from './storage/encryption';
+import { FileStore } from './storage/file-store';
+
+export type ServerOptions = Partial<ServerConfig>;
+
+export async function createServer(options: ServerOptions = {}): Promise<FastifyInstance> {
+  const config: ServerConfig = { ...defaultConfig(), ...options };
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+
+  const db = await openDatabase(sqliteDialect(config.dataDir));
+  const store = new FileStore(db, config.dataDir, loadStorageKey(config.dataDir, config.storageKeyHex), () => config.retentionMinutes * 60_000);
+  await store.init();
+  const tokens = new TokenService(await loadSigningKeys(config.dataDir));
+  const context: ServerContext = {
+    config,
+    db,
+    store,
+    tokens,
+    users: new UserService(db),
+    queue: new InProcessJobQueue(config.maxQueue, config.engineConcurrency),
+    jobs: new JobRecords(db),
+    metrics: new MetricsRegistry(),
+    converters: config.converters ?? converterTable,
+    catalogue: await loadCoreCatalogue(),
+    background: new Set(),
+  };
+
+  const app = Fastify({
+    logger: config.logger ? { level: 'info' } : false,
+    // Uploads are multipart streams; this bounds only JSON and urlencoded bodies.
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: config.publicUrl !== undefined,
+  });
+  installErrorHandler(app);
+  await app.register(formbody);
+  await app.register(multipart, { throwFileSizeLimit: false });
+
+  app.addHook('onResponse', async (request, reply) => {
+    context.metrics.recordRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+  });
+
+  await app.register(
+    async (api) => {
+      registerConvertRoutes(api, context);
+      registerFileRoutes(api, context);
+      registerAuthFunctionRoutes(api, context);
+      registerWorkflowRoutes(api, context);
+      registerHealthRoutes(api, context);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(async (site) => registerSignInRoutes(site, context), { prefix: '/a' });
+  await registerStaticSite(app, config.staticDir);
+  const sweeper = startSweeper(context);
+  app.decorate('docstudio', context);
+  app.addHook('onClose', async () => {
+    sweeper.stop();
+    await Promise.allSettled([...context.background]);
+    await context.queue.close();
+    await db.destroy();
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's services, for tests and operations scripts. */
+    docstudio: ServerContext;
+  }
+}

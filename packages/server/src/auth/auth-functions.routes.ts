@@ -1,0 +1,41 @@
+/**
+ * The backend functions the studio calls: generate-jwt (an anonymous token, each with its own subject,
+ * so anonymous users never see each other's files or jobs) and validate-token.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../http/errors';
+import type { ServerContext } from '../http/server-context';
+
+const KNOWN_ENVIRONMENTS = new Set(['production', 'staging', 'development', 'local']);
+
+function readEnvironment(body: unknown): string | undefined {
+  const value = (body as { environment?: unknown } | undefined)?.environment;
+  return typeof value === 'string' && KNOWN_ENVIRONMENTS.has(value) ? value : undefined;
+}
+
+export function registerAuthFunctionRoutes(app: FastifyInstance, context: ServerContext): void {
+  app.post('/functions/generate-jwt', async () => {
+    return { token: await context.tokens.issueAnonymous() };
+  });
+
+  app.post('/functions/validate-token', async (request) => {
+    const token = (request.body as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || !token) return { valid: false, userData: null };
+    try {
+      const user = await context.tokens.verify(token);
+      return {
+        valid: true,
+        userData: {
+          id: user.id,
+          email: user.email ?? null,
+          anonymous: user.anonymous,
+          environment: readEnvironment(request.body) ?? user.environment ?? null,
+          expiresAt: user.expiresAt,
+        },
+      };
+    } catch (error) {
+      if (error instanceof ApiError) return { valid: false, userData: null };
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * html/to/pdf: an uploaded .html/.htm page rendered by the warm Chromium with JavaScript on and no
+ * network at all (the spec's 'Embed All Assets' notice: external images, CSS and fonts are ignored;
+ * data: URLs work). A script that never ends runs into the job's time limit (504).
+ */
+import { readFile } from 'node:fs/promises';
+import { join, parse } from 'node:path';
+import { renderHtmlToPdf } from '../../engines/chromium';
+import { invalidParameters } from '../../http/errors';
+import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+
+export const HTML_MAX_BYTES = 10 * 1024 * 1024;
+
+export const htmlToPdfConverter: Converter = {
+  endpoint: 'html/to/pdf',
+  engine: 'chromium',
+  input: 'single-file',
+  accepts: ['html', 'htm'],
+  maxFileSize: HTML_MAX_BYTES,
+  validate: () => null,
+  async convert(ctx: ConverterContext): Promise<ConverterResultFile[]> {
+    const input = ctx.files[0];
+    if (!input) throw invalidParameters({ File: ['File required. Please upload an HTML file to convert.'] });
+    const html = (await readFile(input.path)).toString('utf8');
+    const outPath = join(ctx.workDir, 'html-page.pdf');
+    await renderHtmlToPdf(html, { outPath, timeoutMs: Math.max(1, ctx.deadline), signal: ctx.signal });
+    return [{ path: outPath, fileName: `${parse(input.fileName).name || 'page'}.pdf` }];
+  },
+};

@@ -1,0 +1,89 @@
+/**
+ * Parameters of office/to/pdf (spec: PageRange, PdfVersion 1.3-1.7 default 1.4, PdfA,
+ * DocumentOpenPassword) and how they map onto LibreOffice's PDF export.
+ */
+
+export const OFFICE_EXTENSIONS = [
+  'doc',
+  'dot',
+  'docx',
+  'dotx',
+  'wpd',
+  'rtf',
+  'log',
+  'potx',
+  'pps',
+  'ppsx',
+  'ppt',
+  'pptx',
+  'csv',
+  'xls',
+  'xlsb',
+  'xlsx',
+  'xltx',
+] as const;
+
+export const PDF_VERSIONS = ['1.3', '1.4', '1.5', '1.6', '1.7'] as const;
+export type PdfVersion = (typeof PDF_VERSIONS)[number];
+
+export interface OfficeOptions {
+  pageRange: string | null;
+  pdfVersion: PdfVersion;
+  pdfA: boolean;
+  password: string | null;
+}
+
+/** '1-5, 8, 10-12' (LibreOffice also takes open ranges like '3-'). */
+const PAGE_RANGE = /^\s*\d+\s*(-\s*\d*\s*)?(,\s*\d+\s*(-\s*\d*\s*)?)*$/;
+
+const isTrue = (value: string | undefined): boolean => /^(true|1|on|yes)$/i.test(value ?? '');
+const isBoolean = (value: string | undefined): boolean =>
+  value === undefined || value === '' || /^(true|false|1|0|on|off|yes|no)$/i.test(value);
+
+export function validateOfficeParams(params: Readonly<Record<string, string>>): Record<string, string[]> | null {
+  const errors: Record<string, string[]> = {};
+  const range = params.PageRange?.trim();
+  if (range) {
+    const zeroPage = /(^|[,-]\s*)0+(\s|,|-|$)/.test(range);
+    if (!PAGE_RANGE.test(range) || zeroPage) {
+      errors.PageRange = ['PageRange must list pages or ranges, e.g. 1-5, 8, 10-12 (pages start at 1).'];
+    } else if (
+      range
+        .split(',')
+        .map((part) => part.split('-').map((n) => Number(n.trim() || Number.POSITIVE_INFINITY)))
+        .some(([from = 0, to = from]) => to < from)
+    ) {
+      errors.PageRange = ['PageRange has a range that ends before it starts.'];
+    }
+  }
+  const version = params.PdfVersion?.trim();
+  if (version && !(PDF_VERSIONS as readonly string[]).includes(version)) {
+    errors.PdfVersion = ['PdfVersion must be one of 1.3, 1.4, 1.5, 1.6, 1.7.'];
+  }
+  if (!isBoolean(params.PdfA)) errors.PdfA = ['PdfA must be true or false.'];
+  if (isTrue(params.PdfA) && version === '1.3') {
+    errors.PdfVersion = ['PDF/A needs PDF version 1.4 or later.'];
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+export function readOfficeOptions(params: Readonly<Record<string, string>>): OfficeOptions {
+  const version = (params.PdfVersion?.trim() || '1.4') as PdfVersion;
+  const password = params.DocumentOpenPassword;
+  return {
+    pageRange: params.PageRange?.trim() ? params.PageRange.replace(/\s+/g, '') : null,
+    pdfVersion: version,
+    pdfA: isTrue(params.PdfA),
+    password: password !== undefined && password !== '' ? password : null,
+  };
+}
+
+/**
+ * LibreOffice 7.4's SelectPdfVersion: 1 PDF/A-1b (PDF 1.4), 2 PDF/A-2b, 15 and 16 plain 1.5/1.6.
+ * It has no native 1.3, 1.4 or 1.7 for plain PDF: those are made exact by a post-step.
+ */
+export function libreOfficePdfVersion(options: OfficeOptions): number {
+  if (options.pdfA) return options.pdfVersion === '1.4' ? 1 : 2;
+  if (options.pdfVersion === '1.5') return 15;
+  return 16;
+}

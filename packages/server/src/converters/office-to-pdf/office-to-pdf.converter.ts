@@ -1,0 +1,115 @@
+/**
+ * office/to/pdf: Word, Excel, PowerPoint, RTF, WordPerfect, CSV and text documents to PDF through the
+ * warm LibreOffice pool, then made exactly the asked PDF version: qpdf rewrites the header for 1.4
+ * and 1.7 (LibreOffice's 1.6 output uses nothing 1.4 lacks that qpdf would not also drop: object
+ * streams), and Ghostscript re-distills for 1.3, which really removes 1.4 features (transparency).
+ */
+import { open, rename, stat } from 'node:fs/promises';
+import { join, parse } from 'node:path';
+import { getOfficePool } from '../../engines/libreoffice';
+import { runEngine } from '../../engines/run-engine';
+import {
+
+  conversionFailed,
+  damagedFile,
+  invalidParameters,
+  invalidPassword,
+  passwordProtected,
+} from '../../http/errors';
+import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+import {
+  libreOfficePdfVersion,
+  OFFICE_EXTENSIONS,
+  type PdfVersion,
+  readOfficeOptions,
+  validateOfficeParams,
+} from './office-options';
+
+const POST_STEP_TIMEOUT_MS = 120_000;
+
+async function pdfHeaderVersion(path: string): Promise<string> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(16);
+    await handle.read(buffer, 0, 16, 0);
+    return /%PDF-(\d\.\d)/.exec(buffer.toString('latin1'))?.[1] ?? '';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Makes the file's header (and features) match `version` exactly. */
+async function enforcePdfVersion(path: string, version: PdfVersion, ctx: ConverterContext): Promise<void> {
+  if ((await pdfHeaderVersion(path)) === version) return;
+  const fixed = `${path}.v${version}.pdf`;
+  const limits = { timeoutMs: Math.min(POST_STEP_TIMEOUT_MS, Math.max(1000, ctx.deadline)), signal: ctx.signal };
+  if (version === '1.3') {
+    await runEngine(
+      'gs',
+      ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=pdfwrite', '-dCompatibilityLevel=1.3', `-sOutputFile=${fixed}`, path],
+      limits,
+    );
+  } else {
+    await runEngine('qpdf', [`--force-version=${version}`, '--', path, fixed], limits);
+  }
+  await rename(fixed, path);
+  if ((await pdfHeaderVersion(path)) !== version) {
+    await runEngine('qpdf', [`--force-version=${version}`, '--', path, fixed], limits);
+    await rename(fixed, path);
+  }
+}
+
+export const officeToPdfConverter: Converter = {
+  endpoint: 'office/to/pdf',
+  engine: 'libreoffice',
+  input: 'single-file',
+  accepts: OFFICE_EXTENSIONS,
+  maxFileSize: 100 * 1024 * 1024,
+  validate: validateOfficeParams,
+  async convert(ctx: ConverterContext): Promise<ConverterResultFile[]> {
+    const input = ctx.files[0];
+    if (!input) throw invalidParameters({ File: ['File required. Please upload an Office document to convert.'] });
+    const problems = validateOfficeParams(ctx.params);
+    if (problems) throw invalidParameters(problems);
+    const options = readOfficeOptions(ctx.params);
+    const output = join(ctx.workDir, 'office-out.pdf');
+    const answer = await getOfficePool().convert(
+      {
+        input: input.path,
+        output,
+        filter: input.ext === 'csv' ? 'csv' : input.ext === 'log' ? 'text' : null,
+        pageRange: options.pageRange,
+        pdfVersion: libreOfficePdfVersion(options),
+        password: options.password,
+      },
+      Math.max(1000, ctx.deadline),
+      ctx.signal,
+    );
+    if (!answer.ok) {
+      switch (answer.error) {
+        case 'password-required':
+          throw passwordProtected('The document is password protected. Provide DocumentOpenPassword to convert it.');
+        case 'password-wrong':
+          throw invalidPassword('The DocumentOpenPassword is incorrect.');
+        case 'load-failed':
+          throw damagedFile('The file is damaged or is not a supported Office document.');
+        case 'export-failed':
+          if (options.pageRange) throw invalidParameters({ PageRange: ['PageRange selects no pages of this document.'] });
+          throw conversionFailed('LibreOffice could not export the document to PDF.');
+        default:
+          throw conversionFailed('LibreOffice stopped during the conversion; please try again.');
+      }
+    }
+    const size = await stat(output).then(
+      (s) => s.size,
+      () => 0,
+    );
+    if (size === 0) {
+      if (options.pageRange) throw invalidParameters({ PageRange: ['PageRange selects no pages of this document.'] });
+      throw conversionFailed('LibreOffice produced no PDF.');
+    }
+    if (!options.pdfA || options.pdfVersion !== '1.4') await enforcePdfVersion(output, options.pdfVersion, ctx);
+    return [{ path: output, fileName: `${parse(input.fileName).name || 'document'}.pdf` }];
+  },
+};
+

@@ -1,0 +1,102 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  corpusFile,
+  createTestJob,
+  exitCode,
+  fileSize,
+  pageCount,
+  pageText,
+  run,
+  type TestJob,
+} from '../../engines/pdf-tools.testing';
+import { pdfCompressConverter } from './pdf-compress.converter';
+
+let job: TestJob;
+beforeEach(async () => {
+  job = await createTestJob();
+});
+afterEach(() => job.cleanup());
+
+/** Largest x-ppi of the images pdfimages lists (its own reading of each image's size on the page). */
+async function maxImagePpi(path: string): Promise<number> {
+  const rows = (await run('pdfimages', ['-list', path])).split('\n').slice(2).filter(Boolean);
+  return Math.max(...rows.map((row) => Number(row.trim().split(/\s+/)[12])));
+}
+
+const scan = corpusFile('pdf-scanned/camelot-image-table.pdf');
+
+describe('pdf/to/compress', () => {
+  it('downsamples a 298-DPI scan to the preset resolution and makes it much smaller', async () => {
+    const sizes: Record<string, number> = {};
+    for (const [preset, dpi] of [
+      ['text', 20],
+      ['web', 75],
+      ['ebook', 150],
+    ] as const) {
+      const [result] = await pdfCompressConverter.convert(await job.context([scan], { Preset: preset }));
+      const path = result?.path ?? '';
+      expect(result?.fileName).toBe('camelot-image-table-compressed.pdf');
+      expect(await pageCount(path)).toBe(1);
+      expect(await maxImagePpi(path)).toBeLessThanOrEqual(dpi + 1);
+      sizes[preset] = await fileSize(path);
+    }
+    const original = await fileSize(scan);
+    expect(sizes.ebook).toBeLessThan(original * 0.6);
+    expect(sizes.web).toBeLessThan(sizes.ebook ?? 0);
+    expect(sizes.text).toBeLessThan(sizes.web ?? 0);
+  });
+
+  it('makes a real 117-page book smaller and keeps its pages and text', async () => {
+    const book = corpusFile('pdf/GeoTopo-komprimiert.pdf');
+    const [result] = await pdfCompressConverter.convert(await job.context([book], { Preset: 'printer' }));
+    const path = result?.path ?? '';
+    expect(await fileSize(path)).toBeLessThan(await fileSize(book));
+    expect(await pageCount(path)).toBe(117);
+    expect((await pageText(path, 5)).replace(/\s+/g, ' ')).toContain(
+      (await pageText(book, 5)).replace(/\s+/g, ' ').trim().slice(0, 60),
+    );
+  });
+
+  it('never returns a file larger than the input', async () => {
+    for (const source of ['pdf/crazyones.pdf', 'pdf-a/crazyones-pdfa.pdf', 'pdf/annotated_pdf.pdf']) {
+      const input = corpusFile(source);
+      const [result] = await pdfCompressConverter.convert(await job.context([input], { Preset: 'printer' }));
+      expect(await fileSize(result?.path ?? '')).toBeLessThanOrEqual(await fileSize(input));
+      expect(await pageCount(result?.path ?? '')).toBe(await pageCount(input));
+    }
+  });
+
+  it('keeps the protection of an owner-restricted file', async () => {
+    const input = corpusFile('pdf-encrypted/r4-owner-password.pdf');
+    const [result] = await pdfCompressConverter.convert(await job.context([input], { Preset: 'web' }));
+    expect(await exitCode('qpdf', ['--is-encrypted', result?.path ?? ''])).toBe(0);
+  });
+
+  it('rejects every bad Preset value', () => {
+    for (const bad of ['', 'screen', 'prepress', '150', 'best']) {
+      expect(pdfCompressConverter.validate({ Preset: bad })).toEqual({
+        Preset: ['Preset must be one of text, archive, web, ebook, printer.'],
+      });
+    }
+    for (const good of ['text', 'archive', 'web', 'ebook', 'printer']) {
+      expect(pdfCompressConverter.validate({ Preset: good })).toBeNull();
+    }
+  });
+
+  it('answers 422 for damaged, empty and password-protected input', async () => {
+    const empty = join(job.workDir, 'empty.pdf');
+    await writeFile(empty, '');
+    for (const [file, code] of [
+      [corpusFile('pdf-malformed/invalid.pdf'), 5002],
+      [empty, 5002],
+      [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
+    ] as const) {
+      await expect(pdfCompressConverter.convert(await job.context([file], {}))).rejects.toMatchObject({
+        status: 422,
+        code,
+      });
+    }
+  });
+});

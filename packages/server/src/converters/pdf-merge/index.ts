@@ -1,0 +1,1 @@
+export { pdfMergeConverter } from './pdf-merge.converter';

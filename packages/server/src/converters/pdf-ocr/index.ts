@@ -1,0 +1,1 @@
+export { OCR_PAGE_JOBS, pdfOcrConverter } from './pdf-ocr.converter';

@@ -1,0 +1,133 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { corpusFile, createTestJob, pageCount, run, type TestJob } from '../../engines/pdf-tools.testing';
+import { OCR_LANGUAGE_MODELS, OCR_LANGUAGES } from '../../engines/tesseract';
+import { characterErrorRate, imageOnlyPdf, textPdf, wordRecall } from './ocr.testing';
+import { pdfOcrConverter } from './pdf-ocr.converter';
+
+let job: TestJob;
+beforeEach(async () => {
+  job = await createTestJob();
+});
+afterEach(() => job.cleanup());
+
+/** Image count and pixel size per page as poppler lists them (page, width, height, colour, bpc). */
+async function imageList(path: string): Promise<string[]> {
+  const out = await run('pdfimages', ['-list', path]);
+  return out
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const f = line.trim().split(/\s+/);
+      return [f[0], f[3], f[4], f[5], f[6], f[7]].join(' ');
+    });
+}
+
+async function ocr(source: string, params: Record<string, string> = {}): Promise<string> {
+  const [result] = await pdfOcrConverter.convert(await job.context([source], params));
+  expect(result?.fileName).toMatch(/-ocr\.pdf$/);
+  return result?.path ?? '';
+}
+
+describe('pdf/to/ocr', () => {
+  it('has every one of the 27 spec languages installed in Tesseract', async () => {
+    const installed = new Set((await run('tesseract', ['--list-langs'])).split('\n').map((l) => l.trim()));
+    expect(OCR_LANGUAGES).toHaveLength(27);
+    const missing = OCR_LANGUAGES.filter((code) => !installed.has(OCR_LANGUAGE_MODELS[code]));
+    expect(missing).toEqual([]);
+  });
+
+  it('reads a 300 dpi render of known text with a character error rate under 2%', async () => {
+    const source = corpusFile('pdf/crazyones.pdf');
+    const scanned = join(job.workDir, 'crazyones-scan.pdf');
+    await imageOnlyPdf(source, scanned, job.workDir);
+    expect((await run('pdftotext', [scanned, '-'])).trim()).toBe('');
+    const output = await ocr(scanned);
+    // -raw: the text layer in the order OCR wrote it (reading order is not what CER measures)
+    const text = await run('pdftotext', ['-raw', output, '-']);
+    const truth = await readFile(corpusFile('pdf/crazyones.expected.txt'), 'utf8');
+    const cer = characterErrorRate(text, truth);
+    console.log(`OCR CER on rendered crazyones (300 dpi, eng): ${(cer * 100).toFixed(2)}%`);
+    expect(cer).toBeLessThan(0.02);
+    expect(await pageCount(output)).toBe(1);
+    expect(await imageList(output)).toEqual(await imageList(scanned));
+  });
+
+  it('makes a real scan searchable and leaves its page images unchanged', async () => {
+    const source = corpusFile('pdf-scanned/linn.pdf');
+    const output = await ocr(source, { Language: 'en' });
+    const text = await run('pdftotext', [output, '-']);
+    const recall = wordRecall(text, await readFile(corpusFile('pdf-scanned/linn.expected.txt'), 'utf8'));
+    console.log(`linn.pdf word recall against OCRmyPDF's reference text: ${(recall * 100).toFixed(1)}%`);
+    expect(recall).toBeGreaterThan(0.85);
+    expect(text).toContain('LinnSequencer');
+    expect(await imageList(output)).toEqual(await imageList(source));
+    expect(await pageCount(output)).toBe(1);
+  });
+
+  it('keeps pages that already have a text layer as they are', async () => {
+    const source = corpusFile('pdf-scanned/Seige_of_Vicksburg_Sample_OCR.pdf');
+    const started = Date.now();
+    const output = await ocr(source);
+    const before = await run('pdftotext', [source, '-']);
+    expect(before.length).toBeGreaterThan(1000);
+    expect(await run('pdftotext', [output, '-'])).toBe(before);
+    expect(await pageCount(output)).toBe(6);
+    expect(await imageList(output)).toEqual(await imageList(source));
+    // nothing was OCRed, so six pages take far less than six OCR runs
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('reads German with the de model (umlauts and ß)', async () => {
+    const source = join(job.workDir, 'german.pdf');
+    await textPdf(
+      ['Schöne Grüße aus Köln und Düsseldorf.', 'Die Prüfung für größere Übungen', 'beginnt am Montag um neun Uhr.'],
+      source,
+      18,
+    );
+    const scanned = join(job.workDir, 'german-scan.pdf');
+    await imageOnlyPdf(source, scanned, job.workDir);
+    const text = await run('pdftotext', [await ocr(scanned, { Language: 'de' }), '-']);
+    for (const word of ['Schöne', 'Grüße', 'Köln', 'Düsseldorf', 'Prüfung', 'größere', 'Übungen']) {
+      expect(text).toContain(word);
+    }
+  });
+
+  it('answers 400 InvalidParameters for a language outside the 27', async () => {
+    for (const bad of ['xx', 'eng', 'english', 'zh', 'en-US']) {
+      expect(pdfOcrConverter.validate({ Language: bad })).toHaveProperty('Language');
+    }
+    for (const good of ['en', 'zh-cn', 'ZH-TW', 'ua', '']) expect(pdfOcrConverter.validate({ Language: good })).toBeNull();
+    const ctx = await job.context([corpusFile('pdf-scanned/linn.pdf')], { Language: 'klingon' });
+    await expect(pdfOcrConverter.convert(ctx)).rejects.toMatchObject({
+      status: 400,
+      code: 4000,
+      invalidParameters: { Language: [expect.stringContaining('zh-cn')] },
+    });
+  });
+
+  it('answers 422 for password-protected and damaged files', async () => {
+    for (const [source, code] of [
+      [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
+      [corpusFile('pdf-malformed/invalid.pdf'), 5002],
+      [corpusFile('pdf-malformed/empty.pdf'), 5002],
+    ] as const) {
+      const ctx = await job.context([source]);
+      await expect(pdfOcrConverter.convert(ctx)).rejects.toMatchObject({ status: 422, code });
+    }
+  });
+
+  it('stops a huge document at the job deadline and leaves no engine running', async () => {
+    const huge = join(job.workDir, 'huge.pdf');
+    const scan = corpusFile('pdf-scanned/linn.pdf');
+    await run('qpdf', ['--empty', '--pages', ...Array.from({ length: 400 }, () => scan), '--', huge]);
+    const ctx = { ...(await job.context([huge])), deadline: 6_000 };
+    const started = Date.now();
+    await expect(pdfOcrConverter.convert(ctx)).rejects.toMatchObject({ status: 504, code: 5000 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const processes = await run('ps', ['-eo', 'args']);
+    expect(processes).not.toContain(job.workDir);
+  });
+});

@@ -1,0 +1,1 @@
+export { pdfProtectConverter, validateProtectParameters } from './pdf-protect.converter';

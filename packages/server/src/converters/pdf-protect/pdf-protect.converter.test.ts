@@ -1,0 +1,85 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  corpusFile,
+  createTestJob,
+  exitCode,
+  pageCount,
+  pageText,
+  run,
+  type TestJob,
+} from '../../engines/pdf-tools.testing';
+import { pdfProtectConverter } from './pdf-protect.converter';
+
+let job: TestJob;
+beforeEach(async () => {
+  job = await createTestJob();
+});
+afterEach(() => job.cleanup());
+
+const source = corpusFile('pdf/pdflatex-4-pages.pdf');
+
+describe('pdf/to/protect', () => {
+  it('encrypts with AES-256 so the file needs the user password, which opens it', async () => {
+    const [result] = await pdfProtectConverter.convert(await job.context([source], { UserPassword: 's3cret pw' }));
+    const path = result?.path ?? '';
+    expect(result?.fileName).toBe('pdflatex-4-pages-protected.pdf');
+    expect(await exitCode('qpdf', ['--requires-password', path])).toBe(0);
+    const encryption = await run('qpdf', ['--password=s3cret pw', '--show-encryption', path]);
+    expect(encryption).toMatch(/R = 6/);
+    expect(encryption).toMatch(/stream encryption method: AESv3/);
+    expect(await pageCount(path, 's3cret pw')).toBe(4);
+    const decrypted = join(job.workDir, 'check.pdf');
+    await run('qpdf', ['--password=s3cret pw', '--decrypt', path, decrypted]);
+    expect(await pageText(decrypted, 1)).toEqual(await pageText(source, 1));
+  });
+
+  it('uses a separate owner password when one is given; both open the file', async () => {
+    const ctx = await job.context([source], { UserPassword: 'user-pw', OwnerPassword: 'owner-pw' });
+    const [result] = await pdfProtectConverter.convert(ctx);
+    const path = result?.path ?? '';
+    const asOwner = await run('qpdf', ['--password=owner-pw', '--show-encryption', path]);
+    expect(asOwner).toMatch(/Supplied password is owner password/);
+    const asUser = await run('qpdf', ['--password=user-pw', '--show-encryption', path]);
+    expect(asUser).toMatch(/Supplied password is user password/);
+    expect(await exitCode('qpdf', ['--password=wrong', '--show-npages', path])).toBe(2);
+  });
+
+  it("keeps passwords that qpdf's command-line syntax could not carry", async () => {
+    const tricky = '--allow-insecure "x" \\ y';
+    const [result] = await pdfProtectConverter.convert(await job.context([source], { UserPassword: tricky }));
+    expect(await pageCount(result?.path ?? '', tricky)).toBe(4);
+  });
+
+  it('rejects a missing or blank user password and over-long passwords', () => {
+    expect(pdfProtectConverter.validate({})).toEqual({ UserPassword: ['User password required'] });
+    expect(pdfProtectConverter.validate({ UserPassword: '   ' })).toHaveProperty('UserPassword');
+    expect(pdfProtectConverter.validate({ UserPassword: 'x'.repeat(128) })).toHaveProperty('UserPassword');
+    expect(pdfProtectConverter.validate({ UserPassword: 'ok', OwnerPassword: 'é'.repeat(64) })).toHaveProperty(
+      'OwnerPassword',
+    );
+    expect(pdfProtectConverter.validate({ UserPassword: 'ok', OwnerPassword: '' })).toBeNull();
+  });
+
+  it('answers 400 when convert is reached without a user password', async () => {
+    await expect(pdfProtectConverter.convert(await job.context([source], {}))).rejects.toMatchObject({
+      status: 400,
+      invalidParameters: { UserPassword: ['User password required'] },
+    });
+  });
+
+  it('answers 422 for damaged, empty and already encrypted input', async () => {
+    const empty = join(job.workDir, 'empty.pdf');
+    await writeFile(empty, '');
+    for (const [file, code] of [
+      [corpusFile('pdf-malformed/invalid.pdf'), 5002],
+      [empty, 5002],
+      [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
+      [corpusFile('pdf-encrypted/r4-owner-password.pdf'), 5003],
+    ] as const) {
+      const ctx = await job.context([file], { UserPassword: 'x' });
+      await expect(pdfProtectConverter.convert(ctx)).rejects.toMatchObject({ status: 422, code });
+    }
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * pdf/to/redact: finds personal data by the chosen Preset (and any RedactionTerms), removes it from
+ * the PDF for good, paints boxes in RedactionColor and scrubs metadata, hidden layers, annotations,
+ * attachments, scripts and form values. See README.md in this folder for each preset's detectors.
+ */
+import { join, parse } from 'node:path';
+import { inspectPdf } from '../../engines/pdf-inspect';
+import { parseOcrLanguage, tesseractModel } from '../../engines/tesseract';
+import { invalidParameters } from '../../http/errors';
+import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+import { redactPdf } from './redact-document';
+import { parseRedactOptions, presetDetectors, validateRedactParameters } from './redact-parameters';
+
+async function redact(ctx: ConverterContext): Promise<ConverterResultFile[]> {
+  const deadlineAt = Date.now() + ctx.deadline;
+  const errors = validateRedactParameters(ctx.params);
+  if (errors) throw invalidParameters(errors);
+  const [file] = ctx.files;
+  if (!file) throw invalidParameters({ File: ['File required'] });
+  const options = parseRedactOptions(ctx.params);
+  await inspectPdf(file.path, { signal: ctx.signal });
+  const output = join(ctx.workDir, 'result-redacted.pdf');
+  await redactPdf(file.path, output, {
+    detectors: presetDetectors(options.preset),
+    terms: options.terms,
+    color: options.color,
+    // OCR of scanned pages reads the tool's own Language when a workflow passes one; English otherwise.
+    ocrModels: [tesseractModel(parseOcrLanguage(ctx.params.Language) ?? 'en')],
+    workDir: ctx.workDir,
+    signal: ctx.signal,
+    deadlineAt,
+  });
+  return [{ path: output, fileName: `${parse(file.fileName).name}-redacted.pdf` }];
+}
+
+export const pdfRedactConverter: Converter = {
+  endpoint: 'pdf/to/redact',
+  engine: 'mupdf',
+  input: 'single-file',
+  accepts: ['pdf'],
+  maxFileSize: 100 * 1024 * 1024,
+  validate: validateRedactParameters,
+  convert: redact,
+};

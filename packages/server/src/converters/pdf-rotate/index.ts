@@ -1,0 +1,1 @@
+export { pdfRotateConverter, validateRotateParameters } from './pdf-rotate.converter';

@@ -1,0 +1,1 @@
+export { pdfSplitConverter, validateSplitParameters } from './pdf-split.converter';

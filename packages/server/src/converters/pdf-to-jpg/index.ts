@@ -1,0 +1,35 @@
+/**
+ * pdf/to/jpg: one JPG per page (report-1.jpg, report-2.jpg ...), MuPDF rendering at the chosen Dpi
+ * (default 150) and sharp encoding at the chosen Quality (default 95).
+ */
+import { baseName, openInputPdf, pageDeadline } from '../../engines/pdf-structure';
+import type { Converter } from '../converter.types';
+import { jpgOptions, validateJpgParams } from './jpg.options';
+import { renderPagesToJpg } from './render-pages';
+
+export const pdfToJpg: Converter = {
+  endpoint: 'pdf/to/jpg',
+  engine: 'mupdf',
+  input: 'single-file',
+  accepts: ['pdf'],
+  maxFileSize: 50 * 1024 * 1024,
+  validate: validateJpgParams,
+  async convert(ctx) {
+    const deadline = pageDeadline(ctx);
+    const pdf = await openInputPdf(ctx);
+    try {
+      return await renderPagesToJpg(
+        ctx,
+        pdf,
+        baseName(ctx.files[0]?.fileName ?? 'document.pdf'),
+        jpgOptions(ctx.params),
+        deadline,
+      );
+    } finally {
+      pdf.doc.destroy();
+    }
+  },
+};
+
+export { pageFileName } from './render-pages';
+export { JPG_DEFAULT_DPI, JPG_DEFAULT_QUALITY, validateJpgParams } from './jpg.options';

@@ -1,0 +1,1 @@
+export { pdfToPdfaConverter, validatePdfaParameters } from './pdf-to-pdfa.converter';

@@ -1,0 +1,103 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { corpusFile, createTestJob, pageCount, pageText, run, type TestJob } from '../../engines/pdf-tools.testing';
+import { pdfToPdfaConverter } from './pdf-to-pdfa.converter';
+
+let job: TestJob;
+beforeEach(async () => {
+  job = await createTestJob();
+});
+afterEach(() => job.cleanup());
+
+interface QpdfObjects {
+  qpdf: [unknown, Record<string, { value?: Record<string, unknown>; stream?: { dict: Record<string, unknown> } }>];
+}
+
+/** The catalogue's XMP packet and OutputIntents, read by qpdf (not by the code under test). */
+async function pdfaFacts(path: string) {
+  const json = JSON.parse(await run('qpdf', ['--json=2', '--json-key=qpdf', path])) as QpdfObjects;
+  const objects = json.qpdf[1];
+  const trailer = objects.trailer?.value ?? {};
+  const root = objects[`obj:${String(trailer['/Root'])}`]?.value ?? {};
+  const [id, gen] = String(root['/Metadata']).split(' ');
+  const metadata = await run('qpdf', [`--show-object=${id},${gen}`, '--filtered-stream-data', path]);
+  const intents = (root['/OutputIntents'] as string[] | undefined) ?? [];
+  const intent = objects[`obj:${intents[0]}`]?.value ?? {};
+  const info = objects[`obj:${String(trailer['/Info'])}`]?.value ?? {};
+  return { metadata, intent, info };
+}
+
+async function fontsAllEmbedded(path: string): Promise<{ count: number; notEmbedded: string[] }> {
+  const rows = (await run('pdffonts', [path])).split('\n').slice(2).filter(Boolean);
+  const notEmbedded = rows.filter((row) => !/\s(yes)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/.test(row));
+  return { count: rows.length, notEmbedded };
+}
+
+describe('pdf/to/pdfa', () => {
+  it('makes PDF/A-2b by default with an sRGB OutputIntent, embedded fonts and the Title kept', async () => {
+    const source = corpusFile('pdf/tagged.pdf');
+    const [result] = await pdfToPdfaConverter.convert(await job.context([source]));
+    const path = result?.path ?? '';
+    expect(result?.fileName).toBe('tagged-pdfa.pdf');
+    const { metadata, intent } = await pdfaFacts(path);
+    expect(metadata).toMatch(/pdfaid:part=['"]2['"]/);
+    expect(metadata).toMatch(/pdfaid:conformance=['"]B['"]/);
+    expect(intent['/S']).toBe('/GTS_PDFA1');
+    expect(intent['/DestOutputProfile']).toMatch(/^\d+ 0 R$/);
+    expect(metadata).toMatch(/<dc:title>\s*<rdf:Alt>\s*<rdf:li[^>]*>Tagged PDF Demo<\/rdf:li>/);
+    expect(await run('pdfinfo', [path])).toMatch(/^Title:\s+Tagged PDF Demo$/m);
+    const fonts = await fontsAllEmbedded(path);
+    expect(fonts.count).toBeGreaterThan(0);
+    expect(fonts.notEmbedded).toEqual([]);
+    expect(await pageCount(path)).toBe(2);
+    const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+    expect(words(await pageText(path, 1))).toBe(words(await pageText(source, 1)));
+  });
+
+  it('writes the part and conformance of every PdfaVersion', async () => {
+    for (const [version, part, conformance] of [
+      ['PdfA1b', '1', 'B'],
+      ['PdfA2u', '2', 'U'],
+      ['PdfA3b', '3', 'B'],
+      ['PdfA3u', '3', 'U'],
+    ] as const) {
+      const ctx = await job.context([corpusFile('pdf/pdflatex-4-pages.pdf')], { PdfaVersion: version });
+      const [result] = await pdfToPdfaConverter.convert(ctx);
+      const { metadata, intent } = await pdfaFacts(result?.path ?? '');
+      expect(metadata).toMatch(new RegExp(`pdfaid:part=['"]${part}['"]`));
+      expect(metadata).toMatch(new RegExp(`pdfaid:conformance=['"]${conformance}['"]`));
+      expect(intent['/S']).toBe('/GTS_PDFA1');
+      expect((await fontsAllEmbedded(result?.path ?? '')).notEmbedded).toEqual([]);
+      expect(await run('qpdf', ['--check', result?.path ?? ''])).toMatch(/No syntax or stream encoding errors/);
+    }
+  });
+
+  it('embeds the standard fonts a PDF only names', async () => {
+    const source = corpusFile('pdf/annotated_pdf.pdf');
+    const [result] = await pdfToPdfaConverter.convert(await job.context([source], { PdfaVersion: 'PdfA1b' }));
+    expect((await fontsAllEmbedded(result?.path ?? '')).notEmbedded).toEqual([]);
+  });
+
+  it('rejects every bad PdfaVersion value', () => {
+    for (const bad of ['', 'PdfA1a', 'PdfA4', 'pdfa', '2b']) {
+      expect(pdfToPdfaConverter.validate({ PdfaVersion: bad })).toHaveProperty('PdfaVersion');
+    }
+    expect(pdfToPdfaConverter.validate({ PdfaVersion: 'PdfA3u' })).toBeNull();
+  });
+
+  it('answers 422 for damaged, empty and password-protected input', async () => {
+    const empty = join(job.workDir, 'empty.pdf');
+    await writeFile(empty, '');
+    for (const [file, code] of [
+      [corpusFile('pdf-malformed/invalid.pdf'), 5002],
+      [empty, 5002],
+      [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
+    ] as const) {
+      await expect(pdfToPdfaConverter.convert(await job.context([file], {}))).rejects.toMatchObject({
+        status: 422,
+        code,
+      });
+    }
+  });
+});

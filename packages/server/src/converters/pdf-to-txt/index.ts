@@ -1,0 +1,1 @@
+export { PAGE_SEPARATOR, pdfToTxtConverter } from './pdf-to-txt.converter';

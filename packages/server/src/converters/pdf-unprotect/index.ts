@@ -1,0 +1,1 @@
+export { pdfUnprotectConverter, validateUnprotectParameters } from './pdf-unprotect.converter';

@@ -1,0 +1,49 @@
+/**
+ * pdf/to/unprotect: removes a PDF's encryption with qpdf, given its user or owner Password. A wrong
+ * password is 422 InvalidPassword; a missing one 400. The password reaches qpdf through a 0600 job
+ * file, never the process list. A file that was not encrypted comes back rewritten, unchanged in content.
+ */
+import { join, parse } from 'node:path';
+import { inspectPdf } from '../../engines/pdf-inspect';
+import { decryptPdf } from '../../engines/qpdf';
+import { ApiError, ErrorCode, invalidParameters } from '../../http/errors';
+import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+
+export function validateUnprotectParameters(
+  params: Readonly<Record<string, string>>,
+): Record<string, string[]> | null {
+  if ((params.Password ?? '').trim() === '') return { Password: ['Password required'] };
+  return null;
+}
+
+async function unprotectPdf(ctx: ConverterContext): Promise<ConverterResultFile[]> {
+  const errors = validateUnprotectParameters(ctx.params);
+  if (errors) throw invalidParameters(errors);
+  const [file] = ctx.files;
+  if (!file) throw invalidParameters({ File: ['File required'] });
+  try {
+    // Without the password: damaged files are 422 Damaged here; the password goes to qpdf below in a
+    // private job file rather than on inspectPdf's command line.
+    await inspectPdf(file.path, { signal: ctx.signal });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === ErrorCode.PasswordProtected)) throw error;
+  }
+  const output = join(ctx.workDir, 'result-unprotected.pdf');
+  await decryptPdf(file.path, output, {
+    password: ctx.params.Password ?? '',
+    workDir: ctx.workDir,
+    signal: ctx.signal,
+    timeoutMs: ctx.deadline,
+  });
+  return [{ path: output, fileName: `${parse(file.fileName).name}-unprotected.pdf` }];
+}
+
+export const pdfUnprotectConverter: Converter = {
+  endpoint: 'pdf/to/unprotect',
+  engine: 'qpdf',
+  input: 'single-file',
+  accepts: ['pdf'],
+  maxFileSize: 50 * 1024 * 1024,
+  validate: validateUnprotectParameters,
+  convert: unprotectPdf,
+};

@@ -1,0 +1,1 @@
+export { pdfWatermarkConverter, readWatermarkOptions, validateWatermarkParameters } from './pdf-watermark.converter';

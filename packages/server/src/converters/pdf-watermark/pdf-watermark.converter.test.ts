@@ -1,0 +1,181 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { corpusFile, createTestJob, pageCount, pageText, run, type TestJob } from '../../engines/pdf-tools.testing';
+import { pdfWatermarkConverter } from './pdf-watermark.converter';
+
+let job: TestJob;
+beforeEach(async () => {
+  job = await createTestJob();
+});
+afterEach(() => job.cleanup());
+
+interface Word {
+  page: number;
+  pageWidth: number;
+  pageHeight: number;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+  text: string;
+}
+
+/** Words and their boxes as poppler sees them on the page as displayed (origin top-left). */
+async function words(path: string, text: string): Promise<Word[]> {
+  const html = await run('pdftotext', ['-bbox', path, '-']);
+  const found: Word[] = [];
+  let page = 0;
+  let size = { pageWidth: 0, pageHeight: 0 };
+  for (const line of html.split('\n')) {
+    const pageMatch = /<page width="([\d.]+)" height="([\d.]+)"/.exec(line);
+    if (pageMatch) {
+      page += 1;
+      size = { pageWidth: Number(pageMatch[1]), pageHeight: Number(pageMatch[2]) };
+    }
+    const word = /xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</.exec(line);
+    if (word && word[5] === text) {
+      const [xMin, yMin, xMax, yMax] = word.slice(1, 5).map(Number) as [number, number, number, number];
+      found.push({ page, ...size, xMin, yMin, xMax, yMax, text });
+    }
+  }
+  return found;
+}
+
+/** The page content as qpdf writes it uncompressed, to read operators and graphics states. */
+async function uncompressed(path: string): Promise<string> {
+  const out = join(job.workDir, 'qdf.pdf');
+  await run('qpdf', ['--qdf', '--object-streams=disable', path, out]);
+  return (await readFile(out)).toString('latin1');
+}
+
+describe('pdf/to/watermark', () => {
+  it('puts the text on every page of a 117-page book', async () => {
+    const book = corpusFile('pdf/GeoTopo-komprimiert.pdf');
+    const [result] = await pdfWatermarkConverter.convert(await job.context([book], { Text: 'CONFIDENTIAL' }));
+    const path = result?.path ?? '';
+    expect(result?.fileName).toBe('GeoTopo-komprimiert-watermarked.pdf');
+    expect(await pageCount(path)).toBe(117);
+    const pages = new Set((await words(path, 'CONFIDENTIAL')).map((word) => word.page));
+    expect(pages.size).toBe(117);
+    expect(await pageText(path, 50)).toContain((await pageText(book, 50)).trim().split('\n')[0]?.trim());
+  });
+
+  it('places the text upright at the top left of pages with every /Rotate value', async () => {
+    const source = corpusFile('pdf/habibi-rotated.pdf');
+    const ctx = await job.context([source], {
+      Text: 'DRAFT',
+      HorizontalAlignment: 'left',
+      VerticalAlignment: 'top',
+      FontSize: '36',
+    });
+    const [result] = await pdfWatermarkConverter.convert(ctx);
+    const found = await words(result?.path ?? '', 'DRAFT');
+    expect(found.map((word) => word.page)).toEqual([1, 2, 3, 4]);
+    for (const word of found) {
+      expect(word.xMin).toBeCloseTo(24, 0);
+      expect(word.yMin).toBeCloseTo(24, 0);
+      expect(word.xMax - word.xMin).toBeGreaterThan(word.yMax - word.yMin);
+    }
+  });
+
+  it('aligns to the right and bottom, and to the centre', async () => {
+    const source = corpusFile('pdf/crazyones.pdf');
+    const [corner] = await pdfWatermarkConverter.convert(
+      await job.context([source], { Text: 'COPY', HorizontalAlignment: 'right', VerticalAlignment: 'bottom' }),
+    );
+    const [atCorner] = await words(corner?.path ?? '', 'COPY');
+    expect(atCorner?.xMax).toBeCloseTo((atCorner?.pageWidth ?? 0) - 24, 0);
+    expect(atCorner?.yMax).toBeGreaterThan((atCorner?.pageHeight ?? 0) - 40);
+    const [centred] = await pdfWatermarkConverter.convert(await job.context([source], { Text: 'SAMPLE' }));
+    const [atCentre] = await words(centred?.path ?? '', 'SAMPLE');
+    expect(((atCentre?.xMin ?? 0) + (atCentre?.xMax ?? 0)) / 2).toBeCloseTo((atCentre?.pageWidth ?? 0) / 2, 0);
+    expect(Math.abs(((atCentre?.yMin ?? 0) + (atCentre?.yMax ?? 0)) / 2 - (atCentre?.pageHeight ?? 0) / 2)).toBeLessThan(6);
+  });
+
+  it('writes the opacity, colours, rendering mode and rotation asked for', async () => {
+    const ctx = await job.context([corpusFile('pdf/crazyones.pdf')], {
+      Text: 'SECRET',
+      Opacity: '45',
+      FontColor: '#ff0000',
+      StrokeColor: '#0000FF',
+      TextRenderingMode: 'fillstroke',
+      Rotate: '90',
+      FontSize: '48',
+    });
+    const [result] = await pdfWatermarkConverter.convert(ctx);
+    const content = await uncompressed(result?.path ?? '');
+    expect(content).toMatch(/\/CA 0\.45/);
+    expect(content).toMatch(/\/ca 0\.45/);
+    expect(content).toMatch(/1 0 0 rg/);
+    expect(content).toMatch(/0 0 1 RG/);
+    expect(content).toMatch(/\b2 Tr/);
+    expect(content).toMatch(/\/BaseFont \/Helvetica-Bold/);
+    const [word] = await words(result?.path ?? '', 'SECRET');
+    // Turned 90 degrees: taller than wide on the page.
+    expect((word?.yMax ?? 0) - (word?.yMin ?? 0)).toBeGreaterThan((word?.xMax ?? 0) - (word?.xMin ?? 0));
+  });
+
+  it('writes invisible text that is still found by text extraction', async () => {
+    const ctx = await job.context([corpusFile('pdf/crazyones.pdf')], { Text: 'HIDDEN', TextRenderingMode: 'invisible' });
+    const [result] = await pdfWatermarkConverter.convert(ctx);
+    expect(await uncompressed(result?.path ?? '')).toMatch(/\b3 Tr/);
+    expect(await pageText(result?.path ?? '', 1)).toContain('HIDDEN');
+  });
+
+  it('rejects every bad parameter value with the field name', () => {
+    const base = { Text: 'CONFIDENTIAL' };
+    expect(pdfWatermarkConverter.validate({})).toEqual({ Text: ['Please enter watermark text'] });
+    expect(pdfWatermarkConverter.validate({ Text: '  ' })).toHaveProperty('Text');
+    expect(pdfWatermarkConverter.validate({ Text: '机密' })).toHaveProperty('Text');
+    const bad: Record<string, string[]> = {
+      HorizontalAlignment: ['middle', '', 'top'],
+      VerticalAlignment: ['middle', 'left', ''],
+      Opacity: ['5', '85', '0.3', 'half', ''],
+      FontSize: ['0', '5', '-3', 'big', '145'],
+      Rotate: ['-15', '361', 'ninety'],
+      TextRenderingMode: ['fill', 'outline', ''],
+      FontColor: ['red', '#fff', '#12345g', ''],
+      StrokeColor: ['blue', '#0000ff00'],
+    };
+    for (const [field, values] of Object.entries(bad)) {
+      for (const value of values) {
+        expect(pdfWatermarkConverter.validate({ ...base, [field]: value }), `${field}=${value}`).toHaveProperty(field);
+      }
+    }
+    expect(
+      pdfWatermarkConverter.validate({
+        Text: 'Entwurf – Größe',
+        HorizontalAlignment: 'right',
+        VerticalAlignment: 'top',
+        Opacity: '80',
+        FontSize: '12',
+        Rotate: '360',
+        TextRenderingMode: 'stroketext',
+        FontColor: '#AbCdEf',
+        StrokeColor: '#000000',
+      }),
+    ).toBeNull();
+  });
+
+  it('answers 422 for damaged, empty and password-protected input', async () => {
+    const empty = join(job.workDir, 'empty.pdf');
+    await writeFile(empty, '');
+    for (const [file, code] of [
+      [corpusFile('pdf-malformed/invalid.pdf'), 5002],
+      [empty, 5002],
+      [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
+    ] as const) {
+      await expect(pdfWatermarkConverter.convert(await job.context([file], { Text: 'X' }))).rejects.toMatchObject({
+        status: 422,
+        code,
+      });
+    }
+  });
+
+  it('stamps a file with a broken cross-reference table', async () => {
+    const ctx = await job.context([corpusFile('pdf-malformed/issue-297.pdf')], { Text: 'REPAIRED' });
+    const [result] = await pdfWatermarkConverter.convert(ctx);
+    expect(await pageText(result?.path ?? '', 1)).toContain('REPAIRED');
+  });
+});

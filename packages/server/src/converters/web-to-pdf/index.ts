@@ -1,0 +1,1 @@
+export { createWebToPdfConverter, pdfNameForUrl, webToPdfConverter } from './web-to-pdf.converter';

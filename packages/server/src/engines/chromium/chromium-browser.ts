@@ -1,0 +1,79 @@
+/**
+ * One warm Chromium (playwright-core, Debian's /usr/bin/chromium) shared by web/to/pdf and
+ * html/to/pdf. Each job gets a fresh browser context (no cookies, storage or cache shared between
+ * users) whose traffic goes through the job's own filtering proxy. The browser itself is launched
+ * pointing at a deny-all proxy with loopback NOT bypassed, so anything that escapes a context's proxy
+ * setting still cannot reach the network. Launched on first use, relaunched if it dies.
+ */
+import { type Browser, chromium } from 'playwright-core';
+import { type FilteringProxy, startFilteringProxy } from '../../security/ssrf';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--dns-prefetch-disable',
+  // WebRTC's UDP does not use the HTTP proxy: allow none of it, so STUN cannot probe the LAN.
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+] as const;
+
+let browserPromise: Promise<Browser> | undefined;
+let fallbackProxy: FilteringProxy | undefined;
+
+async function launch(): Promise<Browser> {
+  fallbackProxy ??= await startFilteringProxy({ denyAll: true });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS],
+    // Playwright adds '<-loopback>' to the bypass list, so loopback also goes through the proxy.
+    proxy: { server: fallbackProxy.url },
+    timeout: 30_000,
+  });
+  browser.on('disconnected', () => {
+    browserPromise = undefined;
+  });
+  return browser;
+}
+
+/** The warm browser, launched on first use (and again after a crash). */
+export function getBrowser(): Promise<Browser> {
+  if (!browserPromise) {
+    browserPromise = launch().catch((error: unknown) => {
+      browserPromise = undefined;
+      throw error;
+    });
+  }
+  return browserPromise;
+}
+
+/** Kills the browser after a job left it wedged (e.g. a renderer stuck in an endless script). */
+export async function restartBrowser(): Promise<void> {
+  const current = browserPromise;
+  browserPromise = undefined;
+  if (current) await closeQuietly(current);
+}
+
+async function closeQuietly(pending: Promise<Browser>): Promise<void> {
+  try {
+    const browser = await pending;
+    await Promise.race([browser.close(), new Promise((r) => setTimeout(r, 5000))]);
+  } catch {
+    // it was already gone
+  }
+}
+
+/** For the server's close hook and tests' afterAll. */
+export async function shutdownChromium(): Promise<void> {
+  await restartBrowser();
+  await fallbackProxy?.close();
+  fallbackProxy = undefined;
+}

@@ -1,0 +1,163 @@
+/**
+ * Renders a web page or an uploaded HTML document to PDF in a fresh, isolated browser context.
+ * The network guard is the per-job filtering proxy (see security/ssrf); service workers are blocked
+ * because they could outlive the page and fetch on their own. A job that does not finish in time is
+ * 504, and the context (or, if the renderer is wedged, the browser) is torn down.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { ApiError, ErrorCode, conversionFailed, engineTimeout } from '../../http/errors';
+import { type FilteringProxy, type SsrfPolicy, startFilteringProxy } from '../../security/ssrf';
+import { getBrowser, restartBrowser } from './chromium-browser';
+
+export interface RenderOptions {
+  outPath: string;
+  /** Whole-job budget in milliseconds. */
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+/** How long to wait for the network to go quiet after load before printing anyway. */
+const NETWORK_IDLE_CAP_MS = 10_000;
+const MAX_CONCURRENT_PAGES = 2;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_PAGES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+const PDF_OPTIONS = {
+  format: 'A4',
+  printBackground: true,
+  preferCSSPageSize: true,
+  margin: { top: '10mm', bottom: '10mm', left: '10mm', right: '10mm' },
+} as const;
+
+/**
+ * Runs `load` then prints. Races the whole job against its budget and the abort signal; on timeout
+ * the context is closed without waiting for a possibly wedged renderer.
+ */
+async function renderInContext(
+  proxy: FilteringProxy,
+  options: RenderOptions,
+  load: (page: Page, context: BrowserContext, until: number) => Promise<void>,
+): Promise<void> {
+  const browser = await getBrowser();
+  const context = await browser.newContext({
+    proxy: { server: proxy.url },
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+    javaScriptEnabled: true,
+    bypassCSP: false,
+    viewport: { width: 1280, height: 900 },
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let wedged = false;
+  const budget = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      wedged = true;
+      reject(engineTimeout('The page did not finish rendering within the time limit.'));
+    }, options.timeoutMs);
+    options.signal.addEventListener(
+      'abort',
+      () => {
+        wedged = true;
+        reject(options.signal.reason instanceof ApiError ? options.signal.reason : engineTimeout());
+      },
+      { once: true },
+    );
+  });
+  try {
+    const work = (async () => {
+      const page = await context.newPage();
+      const until = Date.now() + options.timeoutMs;
+      await load(page, context, until);
+      await page.pdf({ ...PDF_OPTIONS, path: options.outPath });
+    })();
+    work.catch(() => undefined); // the race below reports; avoid an unhandled rejection after a timeout
+    await Promise.race([work, budget]);
+  } finally {
+    clearTimeout(timer);
+    const closed = context.close().then(
+      () => true,
+      () => false,
+    );
+    const done = await Promise.race([closed, new Promise<boolean>((r) => setTimeout(() => r(false), 5000))]);
+    if (wedged && !done) await restartBrowser();
+  }
+}
+
+const remaining = (until: number, cap: number): number => Math.max(1, Math.min(cap, until - Date.now()));
+
+/** Waits for the network to settle, but never longer than the cap: busy pages are printed as they are. */
+async function settle(page: Page, until: number): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: remaining(until, NETWORK_IDLE_CAP_MS) }).catch(() => undefined);
+}
+
+/** web/to/pdf: navigates to an already checked URL through a proxy enforcing `policy`. */
+export async function renderUrlToPdf(url: string, policy: SsrfPolicy, options: RenderOptions): Promise<void> {
+  const proxy = await startFilteringProxy(policy);
+  try {
+    await withSlot(() =>
+      renderInContext(proxy, options, async (page, _context, until) => {
+        let response: Awaited<ReturnType<Page['goto']>>;
+        try {
+          response = await page.goto(url, { waitUntil: 'load', timeout: remaining(until, options.timeoutMs) });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : '';
+          if (/Timeout/i.test(message)) throw engineTimeout('The page did not load within the time limit.');
+          if (proxy.blocked.length > 0 && /TUNNEL|PROXY/i.test(message)) throw blockedNavigation(proxy);
+          throw new ApiError(422, ErrorCode.ConversionFailed, `The page could not be loaded (${shortNetError(message)}).`);
+        }
+        if (response?.headers()['x-docstudio-blocked']) throw blockedNavigation(proxy);
+        await settle(page, until);
+      }),
+    );
+  } finally {
+    await proxy.close();
+  }
+}
+
+function blockedNavigation(proxy: FilteringProxy): ApiError {
+  const reason = proxy.blocked[0]?.reason ?? 'the address is not public';
+  return new ApiError(400, ErrorCode.InvalidUrl, `Invalid URL: the page redirects to an address that is not allowed (${reason}).`);
+}
+
+function shortNetError(message: string): string {
+  return /net::[A-Z_]+/.exec(message)?.[0] ?? 'network error';
+}
+
+/**
+ * html/to/pdf: the uploaded HTML runs with JavaScript on and no network at all: a deny-all proxy
+ * below the page, and every request the page makes aborted (data: URLs never reach either).
+ */
+export async function renderHtmlToPdf(html: string, options: RenderOptions): Promise<void> {
+  const proxy = await startFilteringProxy({ denyAll: true });
+  try {
+    await withSlot(() =>
+      renderInContext(proxy, options, async (page, context, until) => {
+        await context.route('**/*', (route) => route.abort('blockedbyclient'));
+        try {
+          await page.setContent(html, { waitUntil: 'load', timeout: remaining(until, options.timeoutMs) });
+        } catch (error) {
+          if (error instanceof Error && /Timeout/i.test(error.message)) {
+            throw engineTimeout('The HTML did not finish loading within the time limit (a script may never end).');
+          }
+          throw conversionFailed('The HTML could not be rendered.');
+        }
+        // Scripts that write text after load (timers, promises) get a short moment to run.
+        await page.waitForTimeout(Math.min(300, remaining(until, 300)));
+      }),
+    );
+  } finally {
+    await proxy.close();
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Ghostscript (pdfwrite) for the lossy PDF tools: image downsampling compression and PDF/A output.
+ * Always -dSAFER (no file access beyond what is granted), -dBATCH -dNOPAUSE, and only ever fed PDF
+ * input that inspectPdf accepted, after `-f`, so a user's file is never run as PostScript. The only
+ * PostScript Ghostscript reads is the PDF/A definition this module writes itself.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ApiError, conversionFailed } from '../http/errors';
+import { EngineExitError, runEngine } from './run-engine';
+
+export interface GhostscriptOptions {
+  signal?: AbortSignal;
+  timeoutMs: number;
+}
+
+/** The sRGB profile of the Debian ghostscript package: PDF/A's OutputIntent needs an ICC profile. */
+export const SRGB_ICC_PROFILE = '/usr/share/color/icc/ghostscript/srgb.icc';
+
+async function runGhostscript(args: readonly string[], options: GhostscriptOptions): Promise<void> {
+  try {
+    await runEngine(
+      'gs',
+      ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-dQUIET', '-dNOINTERPOLATE', '-sstdout=%stderr', ...args],
+      options,
+    );
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof EngineExitError) {
+      const detail = error.stderr.split('\n').find((line) => line.trim() !== '') ?? 'unknown error';
+      throw conversionFailed(`Ghostscript failed: ${detail.slice(0, 200)}`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Rewrites a PDF with its colour and grey images downsampled to `dpi` (bicubic, only images above
+ * 1.5 x dpi are touched). Bilevel (scanned text) images keep at least 300 DPI: they compress well
+ * and become unreadable below that. Fonts are subset and compressed.
+ */
+export async function downsamplePdf(
+  input: string,
+  output: string,
+  dpi: number,
+  options: GhostscriptOptions,
+): Promise<void> {
+  const mono = Math.max(dpi, 300);
+  const base = dpi <= 75 ? '/screen' : dpi <= 150 ? '/ebook' : '/printer';
+  await runGhostscript(
+    [
+      '-sDEVICE=pdfwrite',
+      '-dCompatibilityLevel=1.6',
+      `-dPDFSETTINGS=${base}`,
+      '-dDetectDuplicateImages=true',
+      '-dCompressFonts=true',
+      '-dSubsetFonts=true',
+      '-dDownsampleColorImages=true',
+      '-dDownsampleGrayImages=true',
+      '-dDownsampleMonoImages=true',
+      '-dColorImageDownsampleType=/Bicubic',
+      '-dGrayImageDownsampleType=/Bicubic',
+      `-dColorImageResolution=${dpi}`,
+      `-dGrayImageResolution=${dpi}`,
+      `-dMonoImageResolution=${mono}`,
+      `-sOutputFile=${output}`,
+      '-f',
+      input,
+    ],
+    options,
+  );
+}
+
+export type PdfaPart = 1 | 2 | 3;
+
+/** PostScript string literal in hex, so no character of a path can break out of it. */
+function psHexString(text: string): string {
+  return `<${Buffer.from(text, 'latin1').toString('hex')}>`;
+}
+
+/**
+ * The PDF/A definition file: an sRGB ICC profile as the GTS_PDFA1 OutputIntent (what Ghostscript's
+ * lib/PDFA_def.ps does, without its placeholder Title, which would replace the document's own).
+ */
+function pdfaDefinition(iccProfile: string): string {
+  return [
+    '%!',
+    `/ICCProfile ${psHexString(iccProfile)} def`,
+    '[/_objdef {icc_PDFA} /type /stream /OBJ pdfmark',
+    '[{icc_PDFA} << /N 3 >> /PUT pdfmark',
+    '[{icc_PDFA} ICCProfile (r) file /PUT pdfmark',
+    '[/_objdef {OutputIntent_PDFA} /type /dict /OBJ pdfmark',
+    '[{OutputIntent_PDFA} << /Type /OutputIntent /S /GTS_PDFA1 /DestOutputProfile {icc_PDFA}',
+    '  /OutputConditionIdentifier (sRGB) /Info (sRGB IEC61966-2.1) >> /PUT pdfmark',
+    '[{Catalog} << /OutputIntents [ {OutputIntent_PDFA} ] >> /PUT pdfmark',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Converts to PDF/A-`part` level B: colours to sRGB with an sRGB OutputIntent, every font embedded,
+ * XMP metadata with pdfaid. Features PDF/A forbids are dropped rather than failing
+ * (PDFACompatibilityPolicy=1). The definition file goes into the job's private work folder.
+ */
+export async function convertToPdfa(
+  input: string,
+  output: string,
+  part: PdfaPart,
+  options: GhostscriptOptions & { workDir: string },
+): Promise<void> {
+  const definition = join(options.workDir, 'PDFA_def.ps');
+  await writeFile(definition, pdfaDefinition(SRGB_ICC_PROFILE), { mode: 0o600 });
+  await runGhostscript(
+    [
+      `--permit-file-read=${SRGB_ICC_PROFILE}`,
+      '-sDEVICE=pdfwrite',
+      `-dPDFA=${part}`,
+      '-dPDFACompatibilityPolicy=1',
+      '-sColorConversionStrategy=RGB',
+      '-dEmbedAllFonts=true',
+      '-dSubsetFonts=true',
+      `-sOutputFile=${output}`,
+      definition,
+      '-f',
+      input,
+    ],
+    options,
+  );
+}

@@ -1,0 +1,209 @@
+#!/usr/bin/python3
+"""
+docstudio LibreOffice bridge: keeps one headless soffice warm and converts documents to PDF over UNO.
+
+Started by the Node engine (libreoffice-instance.ts) as `/usr/bin/python3 uno-bridge.py <profile-url>
+<pipe-name>` in its own process group, so a timeout or crash kill reaches soffice as well. Requests and
+answers are JSON lines on stdin/stdout:
+  -> {"id": 1, "input": "/abs/in.docx", "output": "/abs/out.pdf", "filter": "csv"|null,
+      "pageRange": "1-2"|null, "pdfVersion": 0|1|2|15|16|17, "password": "..."|null}
+  <- {"id": 1, "ok": true, "kind": "writer"} or {"id": 1, "ok": false, "error": "password-required"|
+      "password-wrong"|"load-failed"|"export-failed", "detail": "..."}
+The first line written is {"ready": true} once soffice accepts connections.
+"""
+import json
+import subprocess
+import sys
+import time
+
+import uno
+import unohelper
+from com.sun.star.beans import PropertyValue
+from com.sun.star.task import XInteractionHandler
+
+
+def prop(name, value):
+    p = PropertyValue()
+    p.Name = name
+    p.Value = value
+    return p
+
+
+def has_interface(obj, type_name):
+    try:
+        return obj.queryInterface(uno.getTypeByName(type_name)) is not None
+    except Exception:
+        return False
+
+
+class Handler(unohelper.Base, XInteractionHandler):
+    """Answers LibreOffice's questions without a user: never enter passwords interactively, say no
+    to everything else (macros, link updates), and remember why a load was refused."""
+
+    def __init__(self, password_given):
+        self.password_given = password_given
+        self.outcome = None
+
+    def handle(self, request):
+        # request.getRequest() cannot be read from Python 3.11+ pyuno (the exception struct fails to
+        # convert), so the continuations offered are what tells a password prompt from the rest.
+        conts = request.getContinuations()
+        if any(has_interface(c, "com.sun.star.task.XInteractionPassword") for c in conts):
+            self.outcome = "password-wrong" if self.password_given else "password-required"
+            self.select(conts, ["com.sun.star.task.XInteractionAbort"])
+            return
+        # Anything else (update links? enable macros? repair?) is answered no.
+        self.select(conts, ["com.sun.star.task.XInteractionDisapprove", "com.sun.star.task.XInteractionAbort"])
+
+    @staticmethod
+    def select(conts, preferred):
+        for type_name in preferred:
+            for c in conts:
+                if has_interface(c, type_name):
+                    c.select()
+                    return
+
+
+def connect(pipe_name, deadline):
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+    while True:
+        try:
+            return resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe_name)
+        except Exception:
+            if time.time() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+EXPORT_FILTERS = [
+    ("com.sun.star.sheet.SpreadsheetDocument", "calc_pdf_Export", "calc"),
+    ("com.sun.star.presentation.PresentationDocument", "impress_pdf_Export", "impress"),
+    ("com.sun.star.drawing.DrawingDocument", "draw_pdf_Export", "draw"),
+    ("com.sun.star.text.WebDocument", "writerweb_pdf_Export", "writer"),
+    ("com.sun.star.text.TextDocument", "writer_pdf_Export", "writer"),
+]
+
+
+def convert(desktop, req):
+    password = req.get("password")
+    handler = Handler(password is not None)
+    load_props = [
+        prop("Hidden", True),
+        prop("ReadOnly", True),
+        prop("MacroExecutionMode", 0),  # NEVER_EXECUTE
+        prop("UpdateDocMode", 0),  # NO_UPDATE: links and fields are not refreshed from outside
+        prop("InteractionHandler", handler),
+    ]
+    if password is not None:
+        load_props.append(prop("Password", password))
+    if req.get("filter") == "csv":
+        load_props.append(prop("FilterName", "Text - txt - csv (StarCalc)"))
+        load_props.append(prop("FilterOptions", "44,34,76,1"))  # comma, double quote, UTF-8, from line 1
+    elif req.get("filter") == "text":
+        load_props.append(prop("FilterName", "Text (encoded)"))
+        load_props.append(prop("FilterOptions", "UTF8,LF,,,"))
+    url = uno.systemPathToFileUrl(req["input"])
+    try:
+        doc = desktop.loadComponentFromURL(url, "_blank", 0, tuple(load_props))
+        detail = "no document"
+    except Exception as error:  # IOException, IllegalArgumentException ...
+        doc, detail = None, str(error)[:300]
+    if doc is None:
+        outcome = handler.outcome
+        if outcome is None and password is not None:
+            # Some formats (binary .doc/.xls) fail a wrong password without prompting: a file that asks
+            # for a password when opened without one was refused because the given one is wrong.
+            probe = Handler(False)
+            probe_props = [p for p in load_props if p.Name not in ("Password", "InteractionHandler")]
+            probe_props.append(prop("InteractionHandler", probe))
+            try:
+                extra = desktop.loadComponentFromURL(url, "_blank", 0, tuple(probe_props))
+                if extra is not None:
+                    extra.close(True)
+            except Exception:
+                pass
+            if probe.outcome == "password-required":
+                outcome = "password-wrong"
+        return {"ok": False, "error": outcome or "load-failed", "detail": detail}
+    try:
+        filter_name, kind = "writer_pdf_Export", "writer"
+        for service, name, k in EXPORT_FILTERS:
+            if doc.supportsService(service):
+                filter_name, kind = name, k
+                break
+        if req.get("saveFilter"):  # save in another format (tests make encrypted documents this way)
+            save_props = [prop("FilterName", req["saveFilter"])]
+            if req.get("savePassword"):
+                save_props.append(prop("Password", req["savePassword"]))
+            doc.storeToURL(uno.systemPathToFileUrl(req["output"]), tuple(save_props))
+            return {"ok": True, "kind": kind}
+        filter_data = [prop("SelectPdfVersion", int(req.get("pdfVersion", 0)))]
+        if req.get("pageRange"):
+            filter_data.append(prop("PageRange", req["pageRange"]))
+        fd = uno.Any("[]com.sun.star.beans.PropertyValue", tuple(filter_data))
+        store_props = (prop("FilterName", filter_name), prop("FilterData", fd))
+        try:
+            uno.invoke(doc, "storeToURL", (uno.systemPathToFileUrl(req["output"]), store_props))
+        except Exception as error:
+            return {"ok": False, "error": "export-failed", "detail": str(error)[:300]}
+        return {"ok": True, "kind": kind}
+    finally:
+        try:
+            doc.close(True)
+        except Exception:
+            try:
+                doc.dispose()
+            except Exception:
+                pass
+
+
+def main():
+    profile_url, pipe_name = sys.argv[1], sys.argv[2]
+    soffice = subprocess.Popen(
+        [
+            # oosplash (via the soffice script) restarts soffice when a fresh profile asks for it (exit 81)
+            "/usr/lib/libreoffice/program/soffice",
+            "--headless",
+            "--invisible",
+            "--nologo",
+            "--norestore",
+            "--nodefault",
+            "--nolockcheck",
+            "--nofirststartwizard",
+            "-env:UserInstallation=" + profile_url,
+            "--accept=pipe,name=%s;urp;StarOffice.ComponentContext" % pipe_name,
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    ctx = connect(pipe_name, time.time() + 60)
+    desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+    sys.stdout.write(json.dumps({"ready": True}) + "\n")
+    sys.stdout.flush()
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        req = json.loads(line)
+        try:
+            answer = convert(desktop, req)
+        except Exception as error:  # the office died or the bridge broke: report, Node restarts us
+            answer = {"ok": False, "error": "crashed", "detail": str(error)[:300]}
+        answer["id"] = req.get("id")
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+        if answer.get("error") == "crashed":
+            break
+    try:
+        desktop.terminate()
+    except Exception:
+        pass
+    try:
+        soffice.wait(timeout=10)
+    except Exception:
+        soffice.kill()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,16 @@
+/**
+ * Page-structure extraction from PDFs with MuPDF: styled text lines, words, images, ruling lines,
+ * ruled and whitespace-aligned tables, multi-column reading order, and OCR for scanned pages.
+ * Used by the PDF to Word / PowerPoint / Excel converters; usable by redaction and OCR tools.
+ */
+export { findAlignedTables } from './aligned-tables';
+export { type OcrOptions, ocrPage, parseTesseractTsv } from './ocr-page';
+export { type ExtractOptions, extractPageStructure, type PageWithFlow } from './page-structure';
+export { type FlowItem, findGutter, readingOrder } from './reading-order';
+export { MAX_PAGE_PIXELS, type RenderedPage, renderPageRgb } from './render-page';
+export { findRuledTables } from './ruled-tables';
+export { readRulings } from './rulings';
+export * from './structure.types';
+export { fontFamily, type RawPageContent, readPageContent } from './text-lines';
+export { baseName, forEachPage, type OpenedPdf, openInputPdf, pageDeadline } from './page-loop';
+export { cellAccuracy, cellsMatch, normaliseCell, parseCsv, wordF1 } from './quality-metrics';

@@ -1,0 +1,56 @@
+/**
+ * The shared frame of every from-PDF converter: qpdf's inspection first (the contract's 422s for
+ * damaged and password-protected files), MuPDF opening, and a page loop that yields to the event loop
+ * between pages and stops with a clear 504 when the job's time is up instead of running on.
+ */
+import type * as Mupdf from 'mupdf';
+import type { ConverterContext } from '../../converters/converter.types';
+import { ApiError, damagedFile, engineTimeout } from '../../http/errors';
+import { loadMupdf, openPdf } from '../mupdf';
+import { inspectPdf } from '../pdf-inspect';
+
+export interface OpenedPdf {
+  mupdf: typeof Mupdf;
+  doc: Mupdf.PDFDocument;
+  pages: number;
+}
+
+export async function openInputPdf(ctx: ConverterContext): Promise<OpenedPdf> {
+  const input = ctx.files[0];
+  if (!input) throw damagedFile('No PDF file was given.');
+  await inspectPdf(input.path, { signal: ctx.signal });
+  const mupdf = await loadMupdf();
+  const doc = await openPdf(input.path);
+  return { mupdf, doc, pages: doc.countPages() };
+}
+
+/** Wall-clock limit for the page loop, leaving a margin for writing the result. */
+export function pageDeadline(ctx: ConverterContext, reserveMs = 2_000): number {
+  return Date.now() + Math.max(1_000, ctx.deadline - reserveMs);
+}
+
+const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Runs `work` for each page in order; throws 504 when the deadline passes or the job is aborted. */
+export async function forEachPage(
+  ctx: ConverterContext,
+  pages: number,
+  deadline: number,
+  work: (index: number) => Promise<void> | void,
+): Promise<void> {
+  for (let i = 0; i < pages; i++) {
+    await nextTick();
+    if (ctx.signal.aborted) {
+      throw ctx.signal.reason instanceof ApiError ? ctx.signal.reason : engineTimeout();
+    }
+    if (Date.now() > deadline) {
+      throw engineTimeout(
+        `The conversion took longer than its time limit: ${i} of ${pages} pages were done. Split the PDF and convert the parts.`,
+      );
+    }
+    await work(i);
+  }
+}
+
+/** 'Annual Report.pdf' -> 'Annual Report'. */
+export const baseName = (fileName: string): string => fileName.replace(/\.[^.]+$/, '') || 'document';

@@ -1,0 +1,80 @@
+/**
+ * Test support for the PDF tool converters: a private work folder with copies of corpus files, the
+ * converter context the HTTP layer would build, and independent checks through poppler and qpdf
+ * (never through the code under test).
+ */
+import { execFile } from 'node:child_process';
+import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, extname, join } from 'node:path';
+import { promisify } from 'node:util';
+import type { ConverterContext } from '../converters/converter.types';
+
+const exec = promisify(execFile);
+
+export const CORPUS = '/work/shared/corpus';
+export const corpusFile = (relative: string): string => join(CORPUS, relative);
+
+export interface TestJob {
+  workDir: string;
+  context(files: readonly string[], params?: Record<string, string>): Promise<ConverterContext>;
+  cleanup(): Promise<void>;
+}
+
+export async function createTestJob(): Promise<TestJob> {
+  const workDir = await mkdtemp(join(tmpdir(), 'docstudio-pdf-tools-'));
+  let counter = 0;
+  return {
+    workDir,
+    async context(files, params = {}) {
+      const inputs = [];
+      for (const source of files) {
+        counter += 1;
+        const path = join(workDir, `input-${counter}${extname(source)}`);
+        await copyFile(source, path);
+        inputs.push({
+          path,
+          fileName: basename(source),
+          ext: extname(source).slice(1).toLowerCase(),
+          size: (await stat(path)).size,
+        });
+      }
+      return { files: inputs, params, workDir, signal: new AbortController().signal, deadline: 120_000 };
+    },
+    cleanup: () => rm(workDir, { recursive: true, force: true }),
+  };
+}
+
+export async function run(command: string, args: readonly string[]): Promise<string> {
+  const { stdout } = await exec(command, [...args], { maxBuffer: 64 * 1024 * 1024 });
+  return stdout;
+}
+
+/** Exit code of a command (qpdf --requires-password answers with its exit code). */
+export async function exitCode(command: string, args: readonly string[]): Promise<number> {
+  try {
+    await exec(command, [...args]);
+    return 0;
+  } catch (error) {
+    return (error as { code?: number }).code ?? -1;
+  }
+}
+
+export async function pageCount(path: string, password?: string): Promise<number> {
+  const passwordArgs = password ? [`--password=${password}`] : [];
+  return Number.parseInt((await run('qpdf', [...passwordArgs, '--show-npages', path])).trim(), 10);
+}
+
+/** Each page's effective rotation as poppler reports it (inherited /Rotate included). */
+export async function pageRotations(path: string): Promise<number[]> {
+  const out = await run('pdfinfo', ['-f', '1', '-l', '100000', path]);
+  return [...out.matchAll(/^Page\s+\d+ rot:\s+(\d+)/gm)].map((match) => Number(match[1]));
+}
+
+export async function pageText(path: string, page: number): Promise<string> {
+  return run('pdftotext', ['-f', String(page), '-l', String(page), '-layout', path, '-']);
+}
+
+export async function fileSize(path: string): Promise<number> {
+  return (await stat(path)).size;
+}

@@ -1,0 +1,204 @@
+/**
+ * qpdf for the lossless PDF tools: encrypt, decrypt, merge, page selection, rotation and a lossless
+ * re-compression pass. Every call goes through runEngine (argv arrays, timeouts, process groups).
+ * Passwords never appear on a command line (where `ps` would show them): they travel in a qpdf job
+ * file (`--job-json-file`) written with mode 0600 into the job's private work folder, which also
+ * handles passwords starting with '--' or containing newlines that qpdf's argument syntax cannot carry.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ApiError, conversionFailed, invalidPassword } from '../http/errors';
+import { EngineExitError, type EngineResult, runEngine } from './run-engine';
+
+export interface QpdfOptions {
+  signal?: AbortSignal;
+  timeoutMs: number;
+}
+
+/** qpdf exits 3 when it succeeded with warnings (repaired damage): that is a success for the user. */
+export async function runQpdf(args: readonly string[], options: QpdfOptions): Promise<EngineResult> {
+  try {
+    return await runEngine('qpdf', ['--warning-exit-0', ...args], options);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof EngineExitError) throw conversionFailed(`qpdf failed: ${firstLine(error.stderr)}`);
+    throw error;
+  }
+}
+
+function firstLine(text: string): string {
+  return text.split('\n').find((line) => line.trim() !== '') ?? 'unknown error';
+}
+
+/** Runs a qpdf job file (JSON) that may hold secrets; the file is removed as soon as qpdf has read it. */
+async function runQpdfJob(workDir: string, job: Record<string, unknown>, options: QpdfOptions): Promise<void> {
+  const jobPath = join(workDir, `.qpdf-job-${randomBytes(8).toString('hex')}.json`);
+  await writeFile(jobPath, JSON.stringify({ warningExit0: '', ...job }), { mode: 0o600 });
+  try {
+    await runEngine('qpdf', [`--job-json-file=${jobPath}`], options);
+  } finally {
+    await rm(jobPath, { force: true });
+  }
+}
+
+export interface EncryptOptions extends QpdfOptions {
+  userPassword: string;
+  ownerPassword: string;
+  workDir: string;
+  /** 256: AES-256 (R6, the default); 128: AES-128 (R4) for old readers. */
+  keyBits?: 128 | 256;
+}
+
+/** AES encryption with every permission allowed: the password protects opening, nothing else. */
+export async function encryptPdf(input: string, output: string, options: EncryptOptions): Promise<void> {
+  try {
+    await runQpdfJob(
+      options.workDir,
+      {
+        inputFile: input,
+        outputFile: output,
+        encrypt: {
+          userPassword: options.userPassword,
+          ownerPassword: options.ownerPassword,
+          ...(options.keyBits === 128 ? { '128bit': { useAes: 'y' } } : { '256bit': {} }),
+        },
+      },
+      options,
+    );
+  } catch (error) {
+    if (error instanceof EngineExitError) throw conversionFailed(`Encryption failed: ${firstLine(error.stderr)}`);
+    throw error;
+  }
+}
+
+/** Removes encryption; a password qpdf rejects is the contract's 422 InvalidPassword. */
+export async function decryptPdf(
+  input: string,
+  output: string,
+  options: QpdfOptions & { password: string; workDir: string },
+): Promise<void> {
+  try {
+    await runQpdfJob(
+      options.workDir,
+      { inputFile: input, outputFile: output, password: options.password, decrypt: '' },
+      options,
+    );
+  } catch (error) {
+    if (error instanceof EngineExitError && /invalid password/i.test(error.stderr)) {
+      throw invalidPassword('The password is incorrect. Check it and try again.');
+    }
+    if (error instanceof EngineExitError) throw conversionFailed(`Decryption failed: ${firstLine(error.stderr)}`);
+    throw error;
+  }
+}
+
+/**
+ * One page selection: a file and its qpdf page range ('1-3,5', 'z' for the last page; undefined = all).
+ */
+export interface PageSelection {
+  path: string;
+  range?: string;
+}
+
+/** Concatenates page selections into a new PDF (`qpdf --empty --pages ... --`), in the order given. */
+export async function assemblePages(
+  selections: readonly PageSelection[],
+  output: string,
+  options: QpdfOptions,
+): Promise<void> {
+  const pagesArgs = selections.flatMap((selection) =>
+    selection.range ? [selection.path, selection.range] : [selection.path],
+  );
+  await runQpdf(['--empty', '--pages', ...pagesArgs, '--', output], options);
+}
+
+/**
+ * Rotates pages by `angle` (added to each page's current /Rotate) in qpdf page-range syntax.
+ */
+export async function rotatePages(
+  input: string,
+  output: string,
+  angle: 90 | 180 | 270,
+  range: string,
+  options: QpdfOptions,
+): Promise<void> {
+  await runQpdf([`--rotate=+${angle}:${range}`, '--', input, output], options);
+}
+
+/** Lossless size reduction: object streams, recompressed Flate streams, unused objects dropped. */
+export async function optimizePdfLosslessly(input: string, output: string, options: QpdfOptions): Promise<void> {
+  await runQpdf(
+    [
+      '--object-streams=generate',
+      '--compress-streams=y',
+      '--recompress-flate',
+      '--compression-level=9',
+      '--',
+      input,
+      output,
+    ],
+    options,
+  );
+}
+
+/** Page numbers (1-based) as a compact qpdf range: [1,2,3,5] -> '1-3,5'. */
+export function toQpdfRange(pages: readonly number[]): string {
+  const sorted = [...new Set(pages)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  let start = sorted[0];
+  let previous = start;
+  for (const page of [...sorted.slice(1), Number.NaN]) {
+    if (start === undefined || previous === undefined) break;
+    if (page === previous + 1) {
+      previous = page;
+      continue;
+    }
+    parts.push(start === previous ? String(start) : `${start}-${previous}`);
+    start = page;
+    previous = page;
+  }
+  return parts.join(',');
+}
+
+/**
+ * Reads a user's page list ('1,3,5', '2-4', '1-99') against a document of `pageCount` pages: the
+ * pages that exist, in order, without duplicates. Pages past the end are ignored ('1-99' on a 4-page
+ * document means all 4), like the spec's default range. null when the text is not a page list.
+ */
+export function resolvePageList(text: string, pageCount: number): number[] | null {
+  const groups = text.split(',').map((group) => group.trim());
+  const pages = new Set<number>();
+  for (const group of groups) {
+    const match = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(group);
+    if (!match) return null;
+    const from = Number(match[1]);
+    const to = match[2] === undefined ? from : Number(match[2]);
+    if (from < 1 || to < from) return null;
+    for (let page = from; page <= Math.min(to, pageCount); page += 1) pages.add(page);
+  }
+  return [...pages];
+}
+
+/**
+ * Splits into files of `pagesPerFile` pages in one qpdf run; returns their paths in page order.
+ * `outputDir` must be empty (the parts are found by listing it).
+ */
+export async function splitIntoChunks(
+  input: string,
+  outputDir: string,
+  pagesPerFile: number,
+  options: QpdfOptions,
+): Promise<string[]> {
+  await runQpdf([`--split-pages=${pagesPerFile}`, '--', input, join(outputDir, 'part-%d.pdf')], options);
+  // qpdf zero-pads the page numbers in the names, so name order is page order.
+  return (await readdir(outputDir))
+    .filter((name) => name.startsWith('part-') && name.endsWith('.pdf'))
+    .sort()
+    .map((name) => join(outputDir, name));
+}
+
+/** Rewrites a PDF through qpdf, which repairs broken cross-reference tables and streams it can recover. */
+export async function repairPdf(input: string, output: string, options: QpdfOptions): Promise<void> {
+  await runQpdf(['--object-streams=disable', '--', input, output], options);
+}

@@ -1,0 +1,20 @@
+export {
+  DEFAULT_OCR_LANGUAGE,
+  OCR_LANGUAGE_MODELS,
+  OCR_LANGUAGES,
+  type OcrLanguage,
+  parseOcrLanguage,
+  tesseractModel,
+  validateOcrParameters,
+} from './languages';
+export { makeSearchablePdf, OCRMYPDF, type SearchablePdfOptions, singleThreadEnv } from './ocrmypdf';
+export {
+  mapConcurrently,
+  OCR_DPI,
+  type OcrWord,
+  ocrDpi,
+  ocrPageText,
+  ocrPageWords,
+  type PageOcrOptions,
+  parseTesseractWords,
+} from './page-ocr';

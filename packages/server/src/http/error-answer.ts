@@ -1,0 +1,47 @@
+/**
+ * Turns anything thrown into the contract's JSON error `{Code, Message, InvalidParameters?}` with a
+ * fitting status. Unknown errors become 5001/500 (their details are logged, not sent).
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { FileTooLargeError } from '../storage/file-store';
+import { ApiError, ErrorCode } from './errors';
+
+export interface ErrorAnswer {
+  status: number;
+  body: { Code: number; Message: string; InvalidParameters?: Record<string, string[]> };
+  headers?: Record<string, string>;
+}
+
+export function toErrorAnswer(error: unknown): ErrorAnswer {
+  if (error instanceof ApiError) return { status: error.status, body: error.toJSON(), headers: error.headers };
+  if (error instanceof FileTooLargeError) {
+    return { status: 413, body: { Code: ErrorCode.FileTooLarge, Message: `The file is larger than the limit of ${error.limit} bytes.` } };
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode;
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
+    return { status: 413, body: { Code: ErrorCode.FileTooLarge, Message: 'The request body is too large.' } };
+  }
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+    return {
+      status: 415,
+      body: {
+        Code: ErrorCode.UnsupportedFileType,
+        Message: 'Unsupported content type: send multipart/form-data, application/x-www-form-urlencoded or JSON.',
+      },
+    };
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, body: { Code: ErrorCode.ParameterValidation, Message: fastifyError.message ?? 'Bad request.' } };
+  }
+  return { status: 500, body: { Code: ErrorCode.ConversionFailed, Message: 'Conversion failed.' } };
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const answer = toErrorAnswer(error);
+    if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (answer.headers) reply.headers(answer.headers);
+    return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+  });
+}

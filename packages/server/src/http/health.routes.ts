@@ -1,0 +1,79 @@
+/**
+ * Operations: healthz (engines found and their versions), readyz (database and queue usable),
+ * metrics (Prometheus text) and the OpenAPI document.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { EngineExitError, runEngine } from '../engines/run-engine';
+import { buildOpenApiDocument } from './openapi';
+import type { ServerContext } from './server-context';
+
+interface EngineProbe {
+  name: string;
+  command: string;
+  args: string[];
+}
+
+const PROBES: EngineProbe[] = [
+  { name: 'soffice', command: 'soffice', args: ['--version'] },
+  { name: 'gs', command: 'gs', args: ['--version'] },
+  { name: 'qpdf', command: 'qpdf', args: ['--version'] },
+  { name: 'tesseract', command: 'tesseract', args: ['--version'] },
+  { name: 'ocrmypdf', command: 'ocrmypdf', args: ['--version'] },
+  { name: 'chromium', command: 'chromium', args: ['--version'] },
+  { name: 'pdftotext', command: 'pdftotext', args: ['-v'] },
+];
+
+export interface EngineStatus {
+  found: boolean;
+  version: string | null;
+}
+
+async function probe(engine: EngineProbe): Promise<EngineStatus> {
+  try {
+    const { stdout, stderr } = await runEngine(engine.command, engine.args, { timeoutMs: 20_000 });
+    return { found: true, version: firstVersion(`${stdout.toString('utf8')}\n${stderr}`) };
+  } catch (error) {
+    // pdftotext -v exits 0 on new poppler, 99 on old; either way it printed its version
+    if (error instanceof EngineExitError) return { found: true, version: firstVersion(`${error.stdout}\n${error.stderr}`) };
+    return { found: false, version: null };
+  }
+}
+
+const firstVersion = (text: string): string | null => /\d+(?:\.\d+)+(?:[-.\w]*)?/.exec(text)?.[0] ?? null;
+
+let cached: { at: number; value: Promise<Record<string, EngineStatus>> } | undefined;
+
+/** Engine versions, probed once a minute at most (soffice takes a second to answer). */
+export function engineStatuses(): Promise<Record<string, EngineStatus>> {
+  if (!cached || Date.now() - cached.at > 60_000) {
+    const value = Promise.all(PROBES.map(async (engine) => [engine.name, await probe(engine)] as const)).then(
+      (entries) => Object.fromEntries(entries),
+    );
+    cached = { at: Date.now(), value };
+  }
+  return cached.value;
+}
+
+export function registerHealthRoutes(app: FastifyInstance, context: ServerContext): void {
+  app.get('/healthz', async () => {
+    const engines = await engineStatuses();
+    const missing = Object.entries(engines).filter(([, status]) => !status.found).map(([name]) => name);
+    return { status: missing.length ? 'degraded' : 'ok', missing, engines, queue: context.queue.depth() };
+  });
+
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(context.db);
+      return { ready: true };
+    } catch {
+      return reply.code(503).send({ ready: false, Code: 5030, Message: 'The database is not reachable.' });
+    }
+  });
+
+  app.get('/metrics', async (_request, reply) => {
+    return reply.type('text/plain; version=0.0.4; charset=utf-8').send(context.metrics.render(context.queue.depth()));
+  });
+
+  app.get('/openapi.json', async (request) => buildOpenApiDocument(context, `${request.protocol}://${request.host}/api`));
+}

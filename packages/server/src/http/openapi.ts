@@ -1,0 +1,120 @@
+/**
+ * The OpenAPI 3.1 document, generated from the converter table (paths, limits, accepted types) and
+ * the core catalogue (tool titles and option fields), so it never disagrees with what the server runs.
+ */
+import type { ServerContext } from './server-context';
+
+type Json = Record<string, unknown>;
+
+const errorResponse = (description: string): Json => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+export function buildOpenApiDocument(context: ServerContext, serverUrl: string): Json {
+  const paths: Json = {};
+  for (const converter of context.converters) {
+    const tool = context.catalogue.findToolByEndpoint(converter.endpoint);
+    const properties: Json = {
+      StoreFile: { type: 'string', enum: ['true', 'false'], default: 'true' },
+      Timeout: { type: 'integer', minimum: 10, maximum: 1200, description: 'Seconds before the job is stopped (504).' },
+      Async: { type: 'string', enum: ['true', 'false'], description: 'true: answer {JobId} at once.' },
+    };
+    if (converter.input === 'url') properties.Url = { type: 'string', format: 'uri' };
+    else if (converter.input === 'single-file') {
+      properties.File = { type: 'string', format: 'binary', description: 'The file, a FileId, or a URL.' };
+    } else {
+      properties['Files[0]'] = { type: 'string', format: 'binary', description: `Files[0] … Files[n] (at least ${converter.minFiles ?? 1}).` };
+    }
+    for (const option of tool?.options ?? []) {
+      properties[option.name] = {
+        type: 'string',
+        description: option.label,
+        ...(option.options ? { enum: option.options.map((choice) => choice.value) } : {}),
+      };
+    }
+    const required = converter.input === 'url' ? ['Url'] : converter.input === 'single-file' ? ['File'] : ['Files[0]'];
+    const schema = { type: 'object', properties, required };
+    paths[`/convert/${converter.endpoint}`] = {
+      post: {
+        operationId: `convert_${converter.endpoint.replace(/\W+/g, '_')}`,
+        summary: tool?.title ?? converter.endpoint,
+        description: `${tool?.description ?? ''} Accepts: ${converter.accepts.join(', ') || 'a URL'}. Max ${
+          converter.maxFileSize ? `${Math.round(converter.maxFileSize / 1048576)} MB` : 'server limit'
+        } per file. Engine: ${converter.engine}.`.trim(),
+        security: [{ bearer: [] }],
+        requestBody: {
+          required: true,
+          content: { 'multipart/form-data': { schema }, 'application/x-www-form-urlencoded': { schema } },
+        },
+        responses: {
+          200: { description: 'Converted', content: { 'application/json': { schema: { $ref: '#/components/schemas/ConversionResult' } } } },
+          202: { description: 'Async job started ({JobId})' },
+          400: errorResponse('Invalid parameters'),
+          401: errorResponse('Missing, invalid or expired token'),
+          413: errorResponse('File too large'),
+          415: errorResponse('Unsupported file type'),
+          422: errorResponse('Damaged or password-protected file'),
+          429: errorResponse('Queue full (see Retry-After)'),
+          500: errorResponse('Conversion failed'),
+          504: errorResponse('Conversion timed out'),
+        },
+      },
+    };
+  }
+  paths['/upload'] = { post: { summary: 'Upload one file for later use as File=<FileId>', security: [{ bearer: [] }], responses: { 200: { description: '{FileId, FileName, FileExt}' } } } };
+  paths['/d/{FileId}/{FileName}'] = { get: { summary: 'Download a stored file', responses: { 200: { description: 'The file' }, 404: errorResponse('Unknown or expired') } } };
+  paths['/d/{FileId}'] = { delete: { summary: 'Delete your stored file', security: [{ bearer: [] }], responses: { 200: { description: 'Deleted' } } } };
+  paths['/job/{JobId}'] = { get: { summary: 'Async job state', security: [{ bearer: [] }], responses: { 200: { description: 'Result' }, 202: { description: 'Running' }, 404: errorResponse('Unknown job') } } };
+  paths['/functions/generate-jwt'] = { post: { summary: 'Anonymous access token', responses: { 200: { description: '{token}' } } } };
+  paths['/functions/validate-token'] = { post: { summary: 'Check a token', responses: { 200: { description: '{valid, userData}' } } } };
+  for (const [path, method, summary] of [
+    ['/workflows/create', 'post', 'Create a workflow'],
+    ['/workflows/get/{id}', 'get', 'Read a workflow'],
+    ['/workflows/get-all', 'get', 'List your workflows'],
+    ['/workflows/update/{id}', 'patch', 'Update a workflow'],
+    ['/workflows/delete/{id}', 'delete', 'Delete a workflow'],
+  ] as const) {
+    paths[path] = { [method]: { summary, security: [{ bearer: [] }], responses: { 200: { description: 'Workflow' } } } };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'docstudio conversion server', version: '0.1.0' },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['Code', 'Message'],
+          properties: {
+            Code: { type: 'integer' },
+            Message: { type: 'string' },
+            InvalidParameters: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+          },
+        },
+        ConversionResult: {
+          type: 'object',
+          properties: {
+            ConversionCost: { type: 'integer' },
+            ConversionTime: { type: 'integer' },
+            Files: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  FileName: { type: 'string' },
+                  FileExt: { type: 'string' },
+                  FileSize: { type: 'integer' },
+                  FileId: { type: 'string' },
+                  Url: { type: 'string', format: 'uri' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}

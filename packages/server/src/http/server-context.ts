@@ -1,0 +1,49 @@
+/** Everything a route needs, made once per server by createServer(). */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { TokenService, TokenUser } from '../auth/tokens';
+import type { UserService } from '../auth/users';
+import type { ServerConfig } from '../config/config';
+import type { Converter } from '../converters/converter.types';
+import type { JobQueue } from '../jobs/job-queue';
+import type { JobRecords } from '../jobs/job-records';
+import type { Database } from '../storage/database.types';
+import type { FileStore } from '../storage/file-store';
+import type { CoreCatalogue } from './core-catalogue';
+import type { MetricsRegistry } from './metrics';
+
+export interface ServerContext {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  store: FileStore;
+  tokens: TokenService;
+  users: UserService;
+  queue: JobQueue;
+  jobs: JobRecords;
+  metrics: MetricsRegistry;
+  converters: readonly Converter[];
+  catalogue: CoreCatalogue;
+  /** Jobs started with Async=true that are still running (awaited on close). */
+  background: Set<Promise<unknown>>;
+}
+
+export function requireUser(context: ServerContext, request: FastifyRequest): Promise<TokenUser> {
+  return context.tokens.verifyBearer(request.headers.authorization);
+}
+
+/** Base of absolute Urls: PUBLIC_URL, else the scheme and Host of the request. */
+export function publicBaseUrl(context: ServerContext, request: FastifyRequest): string {
+  return context.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export function downloadUrlFor(base: string, fileId: string, fileName: string): string {
+  return `${base}/api/d/${fileId}/${encodeURIComponent(fileName)}`;
+}
+
+/** The converter for an endpoint as sent, directly or through a catalogue alias (pdf/merge). */
+export function findConverter(context: ServerContext, endpoint: string): Converter | undefined {
+  const direct = context.converters.find((converter) => converter.endpoint === endpoint);
+  if (direct) return direct;
+  const tool = context.catalogue.findToolByEndpoint(endpoint);
+  return tool ? context.converters.find((converter) => converter.endpoint === tool.endpoint) : undefined;
+}

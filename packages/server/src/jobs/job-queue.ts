@@ -1,0 +1,93 @@
+/**
+ * One queue interface for every conversion. The in-process implementation runs at most N jobs per
+ * engine pool at once (soffice is heavy, qpdf is not) and holds at most `maxQueue` jobs waiting or
+ * running in all; past that a new job is refused with 429 and Retry-After instead of piling up.
+ * Another implementation (BullMQ on Redis) can stand behind the same interface to scale out.
+ */
+import type { EngineName } from '../converters/converter.types';
+import { ApiError, ErrorCode } from '../http/errors';
+
+export interface QueueDepth {
+  waiting: number;
+  running: number;
+  perEngine: Partial<Record<EngineName, { waiting: number; running: number }>>;
+}
+
+export interface JobQueue {
+  /** Runs `task` once its engine has a free slot; rejects with a 429 ApiError at once when full. */
+  enqueue<T>(engine: EngineName, task: () => Promise<T>): Promise<T>;
+  depth(): QueueDepth;
+  /** Stops accepting jobs and resolves when the running ones have ended. */
+  close(): Promise<void>;
+}
+
+interface Pool {
+  limit: number;
+  running: number;
+  waiting: Array<() => void>;
+}
+
+export class InProcessJobQueue implements JobQueue {
+  private readonly pools = new Map<EngineName, Pool>();
+  private total = 0;
+  private closed = false;
+  private idle: Array<() => void> = [];
+
+  constructor(
+    private readonly maxQueue: number,
+    private readonly concurrency: Partial<Record<EngineName, number>>,
+    /** Seconds a refused client should wait before trying again. */
+    private readonly retryAfterSeconds = 10,
+  ) {}
+
+  private pool(engine: EngineName): Pool {
+    let pool = this.pools.get(engine);
+    if (!pool) {
+      pool = { limit: Math.max(1, this.concurrency[engine] ?? 2), running: 0, waiting: [] };
+      this.pools.set(engine, pool);
+    }
+    return pool;
+  }
+
+  async enqueue<T>(engine: EngineName, task: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new ApiError(503, ErrorCode.NotReady, 'The server is shutting down.');
+    if (this.total >= this.maxQueue) {
+      throw new ApiError(429, ErrorCode.QueueFull, 'Too many conversions are waiting. Please try again shortly.', undefined, {
+        'Retry-After': String(this.retryAfterSeconds),
+      });
+    }
+    this.total += 1;
+    const pool = this.pool(engine);
+    try {
+      if (pool.running >= pool.limit) await new Promise<void>((resolve) => pool.waiting.push(resolve));
+      pool.running += 1;
+      try {
+        return await task();
+      } finally {
+        pool.running -= 1;
+        pool.waiting.shift()?.();
+      }
+    } finally {
+      this.total -= 1;
+      if (this.total === 0) for (const resolve of this.idle.splice(0)) resolve();
+    }
+  }
+
+  depth(): QueueDepth {
+    const perEngine: QueueDepth['perEngine'] = {};
+    let waiting = 0;
+    let running = 0;
+    for (const [engine, pool] of this.pools) {
+      perEngine[engine] = { waiting: pool.waiting.length, running: pool.running };
+      waiting += pool.waiting.length;
+      running += pool.running;
+    }
+    return { waiting, running, perEngine };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.total === 0) return;
+    await new Promise<void>((resolve) => this.idle.push(resolve));
+  }
+}

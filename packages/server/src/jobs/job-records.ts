@@ -1,0 +1,85 @@
+/**
+ * Job records in the database: every conversion (synchronous or Async=true) gets one, so
+ * GET /job/{JobId} can answer 202 while it runs and the stored answer once it ends. A job belongs to
+ * the token subject that started it.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/database.types';
+import { newId } from '../storage/file-names';
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface JobRecord {
+  id: string;
+  ownerId: string;
+  endpoint: string;
+  status: JobStatus;
+  result?: unknown;
+  error?: { status: number; body: unknown; headers?: Record<string, string> };
+}
+
+export class JobRecords {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(ownerId: string, endpoint: string): Promise<string> {
+    const id = newId();
+    await this.db
+      .insertInto('jobs')
+      .values({
+        id,
+        owner_id: ownerId,
+        endpoint,
+        status: 'queued',
+        result: null,
+        error: null,
+        created_at: new Date().toISOString(),
+        finished_at: null,
+      })
+      .execute();
+    return id;
+  }
+
+  async markRunning(id: string): Promise<void> {
+    await this.db.updateTable('jobs').set({ status: 'running' }).where('id', '=', id).execute();
+  }
+
+  async succeed(id: string, result: unknown): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({ status: 'succeeded', result: JSON.stringify(result), finished_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async fail(id: string, error: NonNullable<JobRecord['error']>): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({ status: 'failed', error: JSON.stringify(error), finished_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The job when it exists and belongs to `ownerId`; another user's job reads as unknown. */
+  async get(id: string, ownerId: string): Promise<JobRecord | undefined> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      ownerId: row.owner_id,
+      endpoint: row.endpoint,
+      status: row.status as JobStatus,
+      result: row.result ? JSON.parse(row.result) : undefined,
+      error: row.error ? JSON.parse(row.error) : undefined,
+    };
+  }
+
+  /** Removes finished jobs older than `before` (their result files are gone by then too). */
+  async sweepFinished(before: Date): Promise<void> {
+    await this.db.deleteFrom('jobs').where('finished_at', '<=', before.toISOString()).execute();
+  }
+}

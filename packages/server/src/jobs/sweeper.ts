@@ -1,0 +1,28 @@
+/** The retention sweeper: deletes stored files (and finished job records) past RETENTION_MINUTES. */
+import type { ServerContext } from '../http/server-context';
+
+export interface Sweeper {
+  /** One pass now; resolves with the number of files removed. */
+  sweepNow(): Promise<number>;
+  stop(): void;
+}
+
+export function startSweeper(context: ServerContext): Sweeper {
+  let running: Promise<number> | undefined;
+  const sweepNow = (): Promise<number> => {
+    running ??= (async () => {
+      try {
+        const removed = await context.store.sweepExpired();
+        await context.jobs.sweepFinished(new Date(Date.now() - context.config.retentionMinutes * 60_000));
+        return removed;
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+  const timer = setInterval(() => void sweepNow().catch(() => undefined), context.config.sweepIntervalMs);
+  timer.unref();
+  void sweepNow().catch(() => undefined);
+  return { sweepNow, stop: () => clearInterval(timer) };
+}

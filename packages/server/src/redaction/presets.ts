@@ -1,0 +1,57 @@
+/**
+ * The spec's redaction presets (auto default, gdpr, hipaa, ferpa, foia, glba, ccpa, manual) as sets of
+ * detectors. The sets follow what each regime names as personal data: HIPAA's Safe Harbor identifiers
+ * (names, addresses, every date, phone, email, SSN, MRN, plan and account numbers, licences, URLs,
+ * IPs); FERPA's education records (student ids); GLBA's non-public financial data; CCPA's and GDPR's
+ * identifiers (online ones too); FOIA's personal-privacy exemption. `manual` detects nothing by
+ * itself: only the user's RedactionTerms. Terms may be added to any preset.
+ */
+import type { DetectorId } from './detectors';
+
+export const REDACTION_PRESETS = ['auto', 'gdpr', 'hipaa', 'ferpa', 'foia', 'glba', 'ccpa', 'manual'] as const;
+export type RedactionPreset = (typeof REDACTION_PRESETS)[number];
+export const DEFAULT_REDACTION_PRESET: RedactionPreset = 'auto';
+
+const CONTACT: DetectorId[] = ['personName', 'email', 'phone', 'postalAddress'];
+
+export const PRESET_DETECTORS: Record<RedactionPreset, readonly DetectorId[]> = {
+  auto: [
+    ...CONTACT,
+    'ssn',
+    'nationalId',
+    'creditCard',
+    'iban',
+    'dateOfBirth',
+    'medicalRecordNumber',
+    'healthPlanNumber',
+    'accountNumber',
+    'studentId',
+    'licenseNumber',
+    'passportNumber',
+    'ipAddress',
+  ],
+  gdpr: [...CONTACT, 'ssn', 'nationalId', 'creditCard', 'iban', 'dateOfBirth', 'passportNumber', 'licenseNumber', 'ipAddress', 'medicalRecordNumber'],
+  hipaa: [
+    ...CONTACT,
+    'ssn',
+    'dateOfBirth',
+    'date',
+    'medicalRecordNumber',
+    'healthPlanNumber',
+    'accountNumber',
+    'licenseNumber',
+    'ipAddress',
+    'url',
+  ],
+  ferpa: [...CONTACT, 'studentId', 'ssn', 'dateOfBirth'],
+  foia: [...CONTACT, 'ssn', 'nationalId', 'dateOfBirth', 'medicalRecordNumber', 'passportNumber', 'licenseNumber'],
+  glba: [...CONTACT, 'ssn', 'creditCard', 'iban', 'accountNumber', 'dateOfBirth'],
+  ccpa: [...CONTACT, 'ssn', 'creditCard', 'iban', 'accountNumber', 'dateOfBirth', 'licenseNumber', 'passportNumber', 'ipAddress'],
+  manual: [],
+};
+
+export function parseRedactionPreset(value: string | undefined): RedactionPreset | null {
+  if (value === undefined || value.trim() === '') return DEFAULT_REDACTION_PRESET;
+  const preset = value.trim().toLowerCase();
+  return (REDACTION_PRESETS as readonly string[]).includes(preset) ? (preset as RedactionPreset) : null;
+}

@@ -1,0 +1,6 @@
+export { openDatabase, sqliteDialect } from './database';
+export type { Database } from './database.types';
+export { createDecryptStream, createEncryptStream, loadStorageKey } from './encryption';
+export { baseNameOf, extensionOf, newId, sanitizeFileName } from './file-names';
+export { FileStore, FileTooLargeError, type SaveOptions, type StoredFile } from './file-store';
+export { createWorkDir, removeWorkDir, workRootDir } from './work-dir';

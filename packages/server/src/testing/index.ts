@@ -1,0 +1,1 @@
+export { type ConvertedFileJson, readAnswer, startTestServer, type TestAnswer, type TestFile, type TestServer } from './test-server';
