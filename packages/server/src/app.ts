@@ -1,7 +1,8 @@
 /**
  * Builds the server: database (migrated), keys, encrypted store, queue, routes under /api, the
  * sign-in site under /a, and the built studio at / with SPA fallback. Nothing listens until the
- * caller does; close() stops the sweeper, waits for async jobs and closes the database.
+ * caller does; close() stops the sweeper, waits for async jobs, stops the warm engines (when it
+ * is the process's last server) and closes the database.
  */
 import { mkdirSync } from 'node:fs';
 import formbody from '@fastify/formbody';
@@ -15,7 +16,6 @@ import { UserService } from './auth/users';
 import { defaultConfig, type ServerConfig } from './config/config';
 import { converters as converterTable } from './converters';
 import { registerConvertRoutes } from './http/convert.routes';
-import { loadCoreCatalogue } from './http/core-catalogue';
 import { installErrorHandler } from './http/error-answer';
 import { registerFileRoutes } from './http/files.routes';
 import { registerHealthRoutes } from './http/health.routes';
@@ -23,6 +23,7 @@ import { MetricsRegistry } from './http/metrics';
 import type { ServerContext } from './http/server-context';
 import { registerStaticSite } from './http/static-site';
 import { registerWorkflowRoutes } from './http/workflows.routes';
+import { holdEngines } from './jobs/engine-shutdown';
 import { InProcessJobQueue } from './jobs/job-queue';
 import { JobRecords } from './jobs/job-records';
 import { startSweeper } from './jobs/sweeper';
@@ -37,7 +38,12 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 
   const db = await openDatabase(sqliteDialect(config.dataDir));
-  const store = new FileStore(db, config.dataDir, loadStorageKey(config.dataDir, config.storageKeyHex), () => config.retentionMinutes * 60_000);
+  const store = new FileStore(
+    db,
+    config.dataDir,
+    loadStorageKey(config.dataDir, config.storageKeyHex),
+    () => config.retentionMinutes * 60_000,
+  );
   await store.init();
   const tokens = new TokenService(await loadSigningKeys(config.dataDir));
   const context: ServerContext = {
@@ -50,7 +56,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     jobs: new JobRecords(db),
     metrics: new MetricsRegistry(),
     converters: config.converters ?? converterTable,
-    catalogue: await loadCoreCatalogue(),
     background: new Set(),
   };
 
@@ -85,11 +90,13 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   await app.register(async (site) => registerSignInRoutes(site, context), { prefix: '/a' });
   await registerStaticSite(app, config.staticDir);
   const sweeper = startSweeper(context);
+  const releaseEngines = holdEngines();
   app.decorate('docstudio', context);
   app.addHook('onClose', async () => {
     sweeper.stop();
     await Promise.allSettled([...context.background]);
     await context.queue.close();
+    await releaseEngines();
     await db.destroy();
   });
   return app;

@@ -5,7 +5,9 @@ import { loadConfigFromEnv } from './config';
 const config = loadConfigFromEnv();
 const app = await createServer(config);
 await app.listen({ port: config.port, host: config.host });
-console.log(`docstudio server listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+console.log(
+  `docstudio server listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

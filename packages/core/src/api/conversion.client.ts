@@ -16,12 +16,7 @@ import {
   type ConversionFormOptions,
   type OptionValues,
 } from './conversion.form';
-import {
-  parseConversionAnswer,
-  parseErrorAnswer,
-  parseUploadAnswer,
-  statusLabel,
-} from './conversion.response';
+import { parseConversionAnswer, parseErrorAnswer, parseUploadAnswer } from './conversion.response';
 import type {
   ConversionFile,
   ConversionForm,
@@ -141,9 +136,6 @@ export class ConversionClient {
     const type = bytes.type || response.headers.get('content-type') || 'application/octet-stream';
     return new File([bytes], file.fileName, { type });
   }
-
-  /** 'Conversion failed: {status text}' style label, exposed for UIs that format their own text. */
-  static statusLabel = statusLabel;
 
   private async authorization(): Promise<Record<string, string>> {
     const source = this.tokenSource;

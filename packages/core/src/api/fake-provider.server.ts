@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerWorkflowRoute } from './fake-workflows.routes';
 
 export interface RecordedField {
   name: string;
@@ -108,7 +109,7 @@ async function parseFields(req: IncomingMessage, body: Buffer): Promise<Recorded
   const form = await new Request('http://fake/', {
     method: 'POST',
     headers: { 'content-type': type },
-    body,
+    body: new Uint8Array(body),
   }).formData();
   const fields: RecordedField[] = [];
   for (const [name, value] of form.entries()) {
@@ -195,50 +196,6 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     send(res, 200, { ConversionCost: 1, ConversionTime: 0.01, Files: outputs.map(describe) });
   };
 
-  const workflowRoutes = (req: IncomingMessage, res: ServerResponse, path: string, json: unknown): void => {
-    const [, , action, id] = path.split('/');
-    const now = new Date().toISOString();
-    const body = (json ?? {}) as { name?: string; steps?: Array<Record<string, unknown>> };
-    const toDto = (stored: Record<string, unknown>) => stored;
-    const stepsDto = (steps: Array<Record<string, unknown>> = []) =>
-      steps.map((s) => ({
-        Order: s.order,
-        Endpoint: s.endpoint,
-        Parameters: s.parameters,
-        OnError: s.onError,
-      }));
-    if (action === 'create' && req.method === 'POST') {
-      if (!body.name) return send(res, 400, 'name is required');
-      const stored = {
-        Id: randomUUID(),
-        Title: body.name,
-        Steps: stepsDto(body.steps),
-        CreatedAt: now,
-        UpdatedAt: now,
-      };
-      workflows.set(stored.Id, stored);
-      return send(res, 200, toDto(stored));
-    }
-    if (action === 'get-all' && req.method === 'GET') return send(res, 200, [...workflows.values()]);
-    const stored = id ? workflows.get(id) : undefined;
-    if (!stored) return send(res, 404, `Workflow ${id ?? ''} not found`);
-    if (action === 'get' && req.method === 'GET') return send(res, 200, stored);
-    if (action === 'update' && req.method === 'PATCH') {
-      Object.assign(stored, {
-        Title: body.name ?? stored.Title,
-        Steps: stepsDto(body.steps),
-        UpdatedAt: now,
-      });
-      return send(res, 200, stored);
-    }
-    if (action === 'delete' && req.method === 'DELETE') {
-      workflows.delete(id as string);
-      res.writeHead(204).end();
-      return;
-    }
-    send(res, 405, 'Method not allowed');
-  };
-
   const server: Server = createServer(async (req, res) => {
     try {
       const path = new URL(req.url ?? '/', 'http://fake').pathname;
@@ -257,7 +214,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
 
       const cannedIndex = canned.findIndex((c) => path.startsWith(c.prefix));
       if (cannedIndex >= 0) {
-        const [{ answer }] = canned.splice(cannedIndex, 1) as [{ answer: CannedAnswer }];
+        const answer = (canned.splice(cannedIndex, 1)[0] as { answer: CannedAnswer }).answer;
         res.writeHead(answer.status, answer.statusText ?? '', {
           'content-type': answer.contentType ?? 'application/json',
         });
@@ -294,7 +251,12 @@ export async function startFakeProvider(): Promise<FakeProvider> {
           FileExt: extensionOf(file.fileName),
         });
       }
-      if (path.startsWith('/workflows/')) return workflowRoutes(req, res, path, json);
+      if (path.startsWith('/workflows/')) {
+        const answer = answerWorkflowRoute(workflows, req.method ?? '', path, json);
+        if (answer.status === 204) res.writeHead(204).end();
+        else send(res, answer.status, answer.body);
+        return;
+      }
       send(res, 404, { Code: 4040, Message: 'Not found' });
     } catch (error) {
       if (!res.headersSent) send(res, 500, { Code: 5001, Message: `Fake provider error: ${String(error)}` });

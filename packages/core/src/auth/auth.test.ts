@@ -4,6 +4,7 @@ import { type FakeProvider, startFakeProvider } from '../api/fake-provider.serve
 import {
   type AuthContext,
   AuthError,
+  browserAuthContext,
   consumeAuthArrival,
   createAuthConfig,
   genericSignInUrl,
@@ -12,6 +13,7 @@ import {
   logout,
   MemoryStorage,
   resolveEnvironment,
+  setEnvironmentOverride,
   signInUrl,
   signUpUrl,
   TokenStorage,
@@ -96,6 +98,25 @@ describe('environment resolution', () => {
     expect(resolveEnvironment({ storage, hostname: 'studio.provider.com' }, hosted).name).toBe('staging');
     storage.setItem('docstudio-environment', 'prod');
     expect(resolveEnvironment({ storage, hostname: 'studio.provider.com' }, hosted).name).toBe('production');
+  });
+
+  it('the override can be set and cleared; a storage that refuses writes reports false', () => {
+    const storage = new MemoryStorage();
+    expect(setEnvironmentOverride(storage, 'staging', hosted)).toBe(true);
+    expect(resolveEnvironment({ storage, hostname: 'studio.provider.com' }, hosted).name).toBe('staging');
+    setEnvironmentOverride(storage, null, hosted);
+    expect(storage.length).toBe(0);
+    const refusing = Object.assign(new MemoryStorage(), {
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    });
+    expect(setEnvironmentOverride(refusing, 'production', hosted)).toBe(false);
+  });
+
+  it('is SSR-safe: no browser context in Node, and importing touched no window', () => {
+    expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
+    expect(browserAuthContext()).toBeUndefined();
   });
 
   it('self-hosted defaults: one production environment at /api on the same origin, even with no window', () => {

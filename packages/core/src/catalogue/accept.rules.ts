@@ -54,7 +54,15 @@ export const OFFICE_ACCEPT: AcceptRule = {
 export const IMAGES_ACCEPT: AcceptRule = {
   extensions: IMAGE_EXTENSIONS,
   // Listed one by one rather than image/*: HEIC, AVIF or ICO would pass a wildcard but are not promised.
-  mimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/tiff', 'image/bmp', 'image/webp', 'image/svg+xml'],
+  mimeTypes: [
+    'image/jpeg',
+    'image/png',
+    'image/gif',
+    'image/tiff',
+    'image/bmp',
+    'image/webp',
+    'image/svg+xml',
+  ],
   maxSize: 50 * MEGABYTE,
   rejectTitle: INVALID_FILE_FORMAT_TITLE,
   rejectMessage: 'Please upload supported image formats only.',
@@ -78,7 +86,11 @@ export const NO_FILE_ACCEPT: AcceptRule = {
   rejectMessage: 'Please enter a website URL instead of uploading a file.',
 };
 
-const pdf = { extensions: ['pdf'], mimeTypes: ['application/pdf'], rejectTitle: INVALID_FILE_FORMAT_TITLE } as const;
+const pdf = {
+  extensions: ['pdf'],
+  mimeTypes: ['application/pdf'],
+  rejectTitle: INVALID_FILE_FORMAT_TITLE,
+} as const;
 
 /** PDF to Word, PowerPoint, Excel, JPG; compress, protect, unprotect, PDF/A: one PDF up to 50 MB. */
 export const PDF_SINGLE_50MB_ACCEPT: AcceptRule = {

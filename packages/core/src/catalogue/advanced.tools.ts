@@ -21,7 +21,10 @@ const advanced = {
   accept: PDF_SINGLE_100MB_ACCEPT,
 } as const;
 
-const fileRequired = { missingFileTitle: FILE_REQUIRED_TITLE, missingFileMessage: PDF_REQUIRED_MESSAGE } as const;
+const fileRequired = {
+  missingFileTitle: FILE_REQUIRED_TITLE,
+  missingFileMessage: PDF_REQUIRED_MESSAGE,
+} as const;
 
 export const pdfOcr: ToolDefinition = {
   ...advanced,

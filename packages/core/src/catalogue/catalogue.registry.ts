@@ -19,7 +19,11 @@ const byId = new Map<string, ToolDefinition>(tools.map((tool) => [tool.id, tool]
 
 /** Every endpoint spelling a tool answers to: the page's, the workflow catalogue's and the alternates. */
 export function endpointsOf(tool: ToolDefinition): readonly string[] {
-  return [tool.endpoint, ...(tool.workflowEndpoint ? [tool.workflowEndpoint] : []), ...(tool.alternateEndpoints ?? [])];
+  return [
+    tool.endpoint,
+    ...(tool.workflowEndpoint ? [tool.workflowEndpoint] : []),
+    ...(tool.alternateEndpoints ?? []),
+  ];
 }
 
 const byEndpoint = new Map<string, ToolDefinition>(

@@ -37,7 +37,15 @@ export type WorkflowCategory = 'Convert' | 'Optimize' | 'Security' | 'Organize' 
 /** How a tool takes its input on the wire. */
 export type InputKind = 'single-file' | 'multi-file' | 'url';
 
-export type OptionType = 'select' | 'checkbox' | 'switch' | 'color' | 'text' | 'password' | 'number' | 'slider';
+export type OptionType =
+  | 'select'
+  | 'checkbox'
+  | 'switch'
+  | 'color'
+  | 'text'
+  | 'password'
+  | 'number'
+  | 'slider';
 
 export interface OptionChoice {
   value: string;

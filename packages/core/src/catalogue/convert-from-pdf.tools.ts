@@ -82,7 +82,11 @@ export const pdfToExcel: ToolDefinition = {
   workflowEndpoint: 'pdf/to/excel',
   outputFormats: ['xlsx'],
   options: [],
-  texts: texts('PDF to Excel Converter', 'Your PDF has been successfully converted to Excel format.', 'Convert to Excel'),
+  texts: texts(
+    'PDF to Excel Converter',
+    'Your PDF has been successfully converted to Excel format.',
+    'Convert to Excel',
+  ),
 };
 
 export const pdfToJpg: ToolDefinition = {
@@ -96,7 +100,7 @@ export const pdfToJpg: ToolDefinition = {
   outputFormats: ['jpg'],
   options: [
     {
-      name: 'JpgQuality',
+      name: 'Quality',
       label: 'JPG quality',
       type: 'number',
       integer: true,
@@ -107,7 +111,7 @@ export const pdfToJpg: ToolDefinition = {
       workflowOnly: true,
     },
     {
-      name: 'ImageResolution',
+      name: 'Dpi',
       label: 'Resolution (DPI)',
       type: 'select',
       options: JPG_RESOLUTIONS,
@@ -116,7 +120,16 @@ export const pdfToJpg: ToolDefinition = {
       workflowOnly: true,
     },
   ],
-  texts: texts('PDF to JPG Converter', 'Your PDF has been successfully converted to JPG images.', 'Convert to JPG'),
+  texts: texts(
+    'PDF to JPG Converter',
+    'Your PDF has been successfully converted to JPG images.',
+    'Convert to JPG',
+  ),
 };
 
-export const convertFromPdfTools: readonly ToolDefinition[] = [pdfToWord, pdfToPowerpoint, pdfToExcel, pdfToJpg];
+export const convertFromPdfTools: readonly ToolDefinition[] = [
+  pdfToWord,
+  pdfToPowerpoint,
+  pdfToExcel,
+  pdfToJpg,
+];

@@ -1,5 +1,12 @@
 /** Landing category 'Convert to PDF' (spec part 1): Office, images, web and HTML to PDF. */
-import { HTML_ACCEPT, HTML_EXTENSIONS, IMAGE_EXTENSIONS, IMAGES_ACCEPT, NO_FILE_ACCEPT, OFFICE_ACCEPT } from './accept.rules';
+import {
+  HTML_ACCEPT,
+  HTML_EXTENSIONS,
+  IMAGE_EXTENSIONS,
+  IMAGES_ACCEPT,
+  NO_FILE_ACCEPT,
+  OFFICE_ACCEPT,
+} from './accept.rules';
 import type { ToolDefinition } from './catalogue.types';
 import {
   DEFAULT_PDF_VERSION,

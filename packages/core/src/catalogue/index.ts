@@ -11,14 +11,22 @@ export {
   tools,
 } from './catalogue.registry';
 export type * from './catalogue.types';
-export { convertFromPdfTools, pdfToExcel, pdfToJpg, pdfToPowerpoint, pdfToWord } from './convert-from-pdf.tools';
-export { CONVERSION_PAGE_PROGRESS, convertToPdfTools, htmlToPdf, imagesToPdf, officeToPdf, webToPdf } from './convert-to-pdf.tools';
+export {
+  convertFromPdfTools,
+  pdfToExcel,
+  pdfToJpg,
+  pdfToPowerpoint,
+  pdfToWord,
+} from './convert-from-pdf.tools';
+export {
+  CONVERSION_PAGE_PROGRESS,
+  convertToPdfTools,
+  htmlToPdf,
+  imagesToPdf,
+  officeToPdf,
+  webToPdf,
+} from './convert-to-pdf.tools';
 export * from './ocr-redaction.choices';
-export * from './pdf.choices';
-export { pdfManagementTools, pdfMerge, pdfRotate, pdfSplit, pdfWatermark } from './pdf-management.tools';
-export { pdfCompress, pdfProcessingTools, pdfProtect, pdfToPdfa, pdfUnprotect } from './pdf-processing.tools';
-export * from './tool.texts';
-export * from './watermark.choices';
 export {
   checkOptionValue,
   type ParameterErrors,
@@ -28,3 +36,8 @@ export {
   validateToolParameters,
   validateWebUrl,
 } from './parameter.validation';
+export * from './pdf.choices';
+export { pdfManagementTools, pdfMerge, pdfRotate, pdfSplit, pdfWatermark } from './pdf-management.tools';
+export { pdfCompress, pdfProcessingTools, pdfProtect, pdfToPdfa, pdfUnprotect } from './pdf-processing.tools';
+export * from './tool.texts';
+export * from './watermark.choices';

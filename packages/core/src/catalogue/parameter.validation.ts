@@ -2,7 +2,7 @@
  * Server-side checks of a conversion's wire parameters against the catalogue, before any engine runs.
  * Messages are keyed by the spec's field names and say what is wrong in plain words.
  */
-import { parsePageGroups, parsePageRange } from '../pages';
+import { pageSelectionError } from '../pages';
 import { findToolByEndpoint } from './catalogue.registry';
 import type { OptionDefinition, ToolDefinition } from './catalogue.types';
 import { webToPdf } from './convert-to-pdf.tools';
@@ -16,8 +16,14 @@ export type ResolvedParameters =
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const COLOR = /^#[0-9a-f]{6}$/i;
-// Tabs and line breaks are fine (redaction terms are one per line); other control characters are not.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Tabs and line breaks are fine (redaction terms are one per line); other control characters are not. */
+function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127) return true;
+  }
+  return false;
+}
 
 type Check = { ok: true; value: string } | { ok: false; message: string };
 
@@ -39,7 +45,8 @@ function describeRange(option: OptionDefinition): string {
 function checkNumber(option: OptionDefinition, text: string): Check {
   if (!NUMBER.test(text)) return { ok: false, message: `${option.name} must be a number.` };
   const value = Number(text);
-  if (option.integer && !Number.isInteger(value)) return { ok: false, message: `${option.name} must be a whole number.` };
+  if (option.integer && !Number.isInteger(value))
+    return { ok: false, message: `${option.name} must be a whole number.` };
   if ((option.min !== undefined && value < option.min) || (option.max !== undefined && value > option.max)) {
     return { ok: false, message: describeRange(option) };
   }
@@ -47,19 +54,16 @@ function checkNumber(option: OptionDefinition, text: string): Check {
 }
 
 function checkText(option: OptionDefinition, raw: string): Check {
-  if (CONTROL.test(raw)) return { ok: false, message: `${option.name} must not contain control characters.` };
+  if (hasControlCharacter(raw))
+    return { ok: false, message: `${option.name} must not contain control characters.` };
   if (option.maxLength !== undefined && raw.length > option.maxLength) {
     return { ok: false, message: `${option.name} must be at most ${option.maxLength} characters long.` };
   }
   // Passwords are kept exactly as typed; other text loses surrounding spaces.
   const value = option.type === 'password' ? raw : raw.trim();
-  if (option.valueFormat === 'page-range') {
-    const parsed = parsePageRange(value);
-    if (!parsed.ok) return { ok: false, message: parsed.error };
-  }
-  if (option.valueFormat === 'page-groups') {
-    const parsed = parsePageGroups(value);
-    if (!parsed.ok) return { ok: false, message: parsed.error };
+  if (option.valueFormat) {
+    const problem = pageSelectionError(value, option.valueFormat === 'page-groups' ? 'groups' : 'range');
+    if (problem) return { ok: false, message: problem };
   }
   return { ok: true, value };
 }
@@ -72,7 +76,10 @@ export function checkOptionValue(option: OptionDefinition, raw: string): Check {
       const choices = option.options ?? [];
       const match = choices.find((choice) => choice.value.toLowerCase() === text.toLowerCase());
       if (match) return { ok: true, value: match.value };
-      return { ok: false, message: `${option.name} must be one of ${choices.map((c) => c.value).join(', ')}.` };
+      return {
+        ok: false,
+        message: `${option.name} must be one of ${choices.map((c) => c.value).join(', ')}.`,
+      };
     }
     case 'checkbox':
     case 'switch': {
@@ -85,13 +92,20 @@ export function checkOptionValue(option: OptionDefinition, raw: string): Check {
       return checkNumber(option, text);
     case 'color':
       if (COLOR.test(text)) return { ok: true, value: text.toLowerCase() };
-      return { ok: false, message: `${option.name} must be a colour written as #rrggbb, for example #000000.` };
+      return {
+        ok: false,
+        message: `${option.name} must be a colour written as #rrggbb, for example #000000.`,
+      };
     default:
       return checkText(option, raw);
   }
 }
 
-function isShown(option: OptionDefinition, tool: ToolDefinition, params: Readonly<Record<string, string>>): boolean {
+function isShown(
+  option: OptionDefinition,
+  tool: ToolDefinition,
+  params: Readonly<Record<string, string>>,
+): boolean {
   if (!option.shownWhen) return true;
   const { option: controlName, oneOf } = option.shownWhen;
   const control = tool.options.find((candidate) => candidate.name === controlName);
@@ -112,7 +126,8 @@ export function resolveToolParameters(
   params: Readonly<Record<string, string>>,
 ): ResolvedParameters {
   const tool = findToolByEndpoint(endpoint);
-  if (!tool) return { ok: false, errors: { Endpoint: [`No tool answers to the endpoint '${String(endpoint)}'.`] } };
+  if (!tool)
+    return { ok: false, errors: { Endpoint: [`No tool answers to the endpoint '${String(endpoint)}'.`] } };
   const safeParams = params && typeof params === 'object' ? params : {};
   const errors: ParameterErrors = {};
   const values: Record<string, string> = {};
@@ -120,7 +135,10 @@ export function resolveToolParameters(
     if (!isShown(option, tool, safeParams)) continue;
     const raw = lookup(safeParams, option.name);
     if (typeof raw !== 'string' || raw.trim() === '') {
-      if (option.required && (typeof raw === 'string' || defaultText(option) === undefined || option.shownWhen)) {
+      if (
+        option.required &&
+        (typeof raw === 'string' || defaultText(option) === undefined || option.shownWhen)
+      ) {
         errors[option.name] = [option.requiredMessage ?? `${option.name} is required.`];
       } else {
         const fallback = defaultText(option);
@@ -139,7 +157,10 @@ export function resolveToolParameters(
  * The server's wire validation: null when every parameter is valid, else messages by field name
  * (`{ RotatePage: ['RotatePage must be one of 90, 180, 270.'] }`).
  */
-export function validateToolParameters(endpoint: string, params: Readonly<Record<string, string>>): ParameterErrors | null {
+export function validateToolParameters(
+  endpoint: string,
+  params: Readonly<Record<string, string>>,
+): ParameterErrors | null {
   const resolved = resolveToolParameters(endpoint, params);
   return resolved.ok ? null : resolved.errors;
 }

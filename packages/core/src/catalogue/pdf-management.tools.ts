@@ -29,7 +29,10 @@ const management = {
 } as const;
 
 const single = { input: 'single-file', accept: PDF_SINGLE_100MB_ACCEPT } as const;
-const fileRequired = { missingFileTitle: FILE_REQUIRED_TITLE, missingFileMessage: PDF_REQUIRED_MESSAGE } as const;
+const fileRequired = {
+  missingFileTitle: FILE_REQUIRED_TITLE,
+  missingFileMessage: PDF_REQUIRED_MESSAGE,
+} as const;
 
 export const pdfMerge: ToolDefinition = {
   ...management,

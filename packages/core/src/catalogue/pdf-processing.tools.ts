@@ -15,7 +15,10 @@ import {
   CONVERSION_COMPLETED_TITLE,
   CONVERSION_FAILED_TITLE,
   CONVERTING_LABEL,
-  FILE_REQUIRED_TITLE, PDF_REQUIRED_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from './tool.texts';
+  FILE_REQUIRED_TITLE,
+  PDF_REQUIRED_MESSAGE,
+  UNEXPECTED_ERROR_MESSAGE,
+} from './tool.texts';
 
 const processing = {
   landingCategory: 'PDF Processing',
@@ -26,7 +29,10 @@ const processing = {
   progress: { step: 10, intervalMs: 500, cap: 90 },
 } as const;
 
-const fileRequired = { missingFileTitle: FILE_REQUIRED_TITLE, missingFileMessage: PDF_REQUIRED_MESSAGE } as const;
+const fileRequired = {
+  missingFileTitle: FILE_REQUIRED_TITLE,
+  missingFileMessage: PDF_REQUIRED_MESSAGE,
+} as const;
 
 export const pdfCompress: ToolDefinition = {
   ...processing,
@@ -187,4 +193,9 @@ export const pdfToPdfa: ToolDefinition = {
   },
 };
 
-export const pdfProcessingTools: readonly ToolDefinition[] = [pdfCompress, pdfProtect, pdfUnprotect, pdfToPdfa];
+export const pdfProcessingTools: readonly ToolDefinition[] = [
+  pdfCompress,
+  pdfProtect,
+  pdfUnprotect,
+  pdfToPdfa,
+];

@@ -42,7 +42,11 @@ export interface FileCheck<F extends FileLike = FileLike> {
 
 /** Accept tokens of a spec: extensions as '.ext', then MIME types and wildcards. */
 export function acceptTokens(accept: AcceptSpec): string[] {
-  if (typeof accept === 'string') return accept.split(',').map((token) => token.trim()).filter(Boolean);
+  if (typeof accept === 'string')
+    return accept
+      .split(',')
+      .map((token) => token.trim())
+      .filter(Boolean);
   if (isTokenList(accept)) return accept.map((token) => token.trim()).filter(Boolean);
   return [...accept.extensions.map((extension) => `.${extension.replace(/^\./, '')}`), ...accept.mimeTypes];
 }
@@ -92,9 +96,13 @@ export const EMPTY_FILE_MESSAGE = 'File is empty';
 export const INVALID_SIZE_MESSAGE = 'File size is unknown';
 
 /** The type and size problems of one file, in react-dropzone's order. */
-export function fileErrors(file: FileLike, rule: Omit<AcceptRule, 'rejectMessage' | 'rejectTitle'>): FileError[] {
+export function fileErrors(
+  file: FileLike,
+  rule: Omit<AcceptRule, 'rejectMessage' | 'rejectTitle'>,
+): FileError[] {
   const errors: FileError[] = [];
-  if (!matchesAccept(file, rule)) errors.push({ code: 'file-invalid-type', message: invalidTypeMessage(rule) });
+  if (!matchesAccept(file, rule))
+    errors.push({ code: 'file-invalid-type', message: invalidTypeMessage(rule) });
   const size = file.size;
   if (typeof size !== 'number' || !Number.isFinite(size) || size < 0) {
     errors.push({ code: 'file-invalid-size', message: INVALID_SIZE_MESSAGE });

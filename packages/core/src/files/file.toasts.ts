@@ -61,7 +61,9 @@ export function checkFileCount(
     return {
       code: 'too-many-files',
       title: accept.tooManyTitle ?? 'Too many files',
-      message: accept.tooManyMessage ?? `Please select at most ${accept.maxFiles} file${accept.maxFiles === 1 ? '' : 's'}.`,
+      message:
+        accept.tooManyMessage ??
+        `Please select at most ${accept.maxFiles} file${accept.maxFiles === 1 ? '' : 's'}.`,
     };
   }
   return null;

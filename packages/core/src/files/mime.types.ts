@@ -10,7 +10,7 @@ const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   dotx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.template',
   wpd: 'application/vnd.wordperfect',
-  rtf: 'application/rtf',
+  rtf: 'text/rtf',
   log: 'text/plain',
   txt: 'text/plain',
   csv: 'text/csv',

@@ -4,6 +4,7 @@ export {
   PAGE_RANGE_EXAMPLE,
   type PageGroupsResult,
   type PageRangeResult,
+  pageSelectionError,
   parsePageGroups,
   parsePageRange,
 } from './page-range.parser';

@@ -33,7 +33,8 @@ function readSpans(text: string, pageCount: number | undefined): SpansResult {
     .split(/[,;]/)
     .map((item) => item.trim())
     .filter((item) => item !== '');
-  if (items.length === 0) return { ok: false, error: `Enter page numbers or ranges, for example ${PAGE_RANGE_EXAMPLE}.` };
+  if (items.length === 0)
+    return { ok: false, error: `Enter page numbers or ranges, for example ${PAGE_RANGE_EXAMPLE}.` };
   const spans: Span[] = [];
   for (const item of items) {
     const single = SINGLE.exec(item);
@@ -46,7 +47,8 @@ function readSpans(text: string, pageCount: number | undefined): SpansResult {
     if (from === 0 || to === 0) return { ok: false, error: 'Page numbers start at 1.' };
     if (from > to) return { ok: false, error: `The range ${from}-${to} is reversed: write ${to}-${from}.` };
     if (pageCount === undefined) {
-      if (to > MAX_PAGE_NUMBER) return { ok: false, error: `Page numbers above ${MAX_PAGE_NUMBER} are not supported.` };
+      if (to > MAX_PAGE_NUMBER)
+        return { ok: false, error: `Page numbers above ${MAX_PAGE_NUMBER} are not supported.` };
     } else if (from > pageCount) {
       const what = from === to ? `Page ${from}` : `The range ${from}-${to}`;
       return { ok: false, error: `${what} is past the end: the document has ${plural(pageCount)}.` };
@@ -69,7 +71,8 @@ function checkPageCount(pageCount: number | undefined): string | undefined {
   if (pageCount === undefined) return undefined;
   if (!Number.isInteger(pageCount) || pageCount < 0) return 'The page count must be a whole number.';
   if (pageCount === 0) return 'The document has no pages.';
-  if (pageCount > MAX_PAGE_NUMBER) return `Documents of more than ${MAX_PAGE_NUMBER} pages are not supported.`;
+  if (pageCount > MAX_PAGE_NUMBER)
+    return `Documents of more than ${MAX_PAGE_NUMBER} pages are not supported.`;
   return undefined;
 }
 
@@ -94,7 +97,11 @@ export function parsePageRange(text: string, pageCount?: number): PageRangeResul
   const countProblem = checkPageCount(pageCount);
   if (countProblem) return { ok: false, error: countProblem };
   if (isAll(text)) {
-    return { ok: true, all: true, pages: pageCount === undefined ? [] : expand({ from: 1, to: pageCount, text }) };
+    return {
+      ok: true,
+      all: true,
+      pages: pageCount === undefined ? [] : expand({ from: 1, to: pageCount, text }),
+    };
   }
   const read = readSpans(text, pageCount);
   if (!read.ok) return read;
@@ -111,15 +118,28 @@ export function parsePageGroups(text: string, pageCount?: number): PageGroupsRes
   if (typeof text !== 'string') return { ok: false, error: 'The pages to extract must be text.' };
   const countProblem = checkPageCount(pageCount);
   if (countProblem) return { ok: false, error: countProblem };
-  if (isAll(text)) return { ok: false, error: `Enter the pages to extract, for example 1-3, 5.` };
+  if (isAll(text)) return { ok: false, error: pageSelectionError(text, 'groups') ?? '' };
   const read = readSpans(text, pageCount);
   if (!read.ok) return read;
   return { ok: true, groups: read.spans.map(expand) };
 }
 
+/**
+ * Checks a page selection's syntax without expanding it (cheap on a server, whatever the numbers):
+ * undefined when valid, else the same message the parsers give.
+ */
+export function pageSelectionError(text: string, kind: 'range' | 'groups' = 'range'): string | undefined {
+  if (typeof text !== 'string') return 'The page range must be text.';
+  if (isAll(text)) return kind === 'range' ? undefined : 'Enter the pages to extract, for example 1-3, 5.';
+  const read = readSpans(text, undefined);
+  return read.ok ? undefined : read.error;
+}
+
 /** Writes pages back compactly: [1, 2, 3, 5] gives '1-3, 5'. */
 export function formatPageRange(pages: readonly number[]): string {
-  const sorted = [...new Set(pages.filter((page) => Number.isInteger(page) && page > 0))].sort((a, b) => a - b);
+  const sorted = [...new Set(pages.filter((page) => Number.isInteger(page) && page > 0))].sort(
+    (a, b) => a - b,
+  );
   const parts: string[] = [];
   let start = sorted[0];
   let previous = start;

@@ -36,7 +36,8 @@ export class InvalidProgressCadenceError extends RangeError {
 }
 
 function checkCadence({ step, intervalMs, cap }: ProgressCadence): void {
-  if (!(Number.isFinite(step) && step > 0)) throw new InvalidProgressCadenceError(`Progress step must be above 0, got ${step}`);
+  if (!(Number.isFinite(step) && step > 0))
+    throw new InvalidProgressCadenceError(`Progress step must be above 0, got ${step}`);
   if (!(Number.isFinite(intervalMs) && intervalMs > 0)) {
     throw new InvalidProgressCadenceError(`Progress interval must be above 0 ms, got ${intervalMs}`);
   }

@@ -264,6 +264,15 @@ describe('runWorkflow', () => {
     }
   });
 
+  it('a workflow without steps fails with the spec text instead of reporting success', async () => {
+    const result = await runWorkflow({ id: 'w', name: 'empty', steps: [] }, { files: [pdf()] }, { client });
+    expect(result).toMatchObject({
+      status: 'failed',
+      errors: ['At least one step is required'],
+      progress: 0,
+    });
+  });
+
   it('missing input is reported as a step failure, not thrown', async () => {
     const result = await runWorkflow(workflowOf(['pdf/to/compress']), { files: [] }, { client });
     expect(result.status).toBe('failed');

@@ -9,6 +9,7 @@ import type { ConversionFile } from '../api/conversion.types';
 import type { StudioEmitter } from '../events/studio.events';
 import { type ChainingMode, runStep, stepFailureReason } from './workflow.step';
 import type { StepRunState, StepStatus, Workflow } from './workflow.types';
+import { WORKFLOW_MESSAGES } from './workflow.validation';
 
 export const RUN_TEXTS = {
   stepFailed: (n: number, reason: string) => `Step ${n} failed: ${reason}`,
@@ -103,6 +104,10 @@ export async function runWorkflow(
 
   options.onStepsChange?.(steps.map((s) => ({ ...s })));
   options.onProgress?.(0);
+  if (total === 0) {
+    say(WORKFLOW_MESSAGES.stepRequired, 'error');
+    return finish('failed', []);
+  }
   const context = {
     client: options.client,
     chaining: options.chaining ?? 'auto',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NetworkError } from '../api/conversion.errors';
 import { type FakeProvider, startFakeProvider } from '../api/fake-provider.server';
 import { WorkflowService, WorkflowServiceError } from './workflow.service';
+import type { WorkflowDraft } from './workflow.types';
 
 let provider: FakeProvider;
 let service: WorkflowService;
@@ -16,7 +17,7 @@ beforeEach(() => {
   service = new WorkflowService({ apiUrl: provider.url, token: 'good' });
 });
 
-const draft = {
+const draft: WorkflowDraft = {
   name: ' Invoice Processing ',
   steps: [
     { endpoint: 'office/to/pdf', parameters: { PdfVersion: '1.7', PageRange: '' } },

@@ -93,7 +93,8 @@ async function convertOnce(
     return (await context.client.convert(formFor(step, files, url), options)).files;
   }
   try {
-    return (await context.client.convert(formFor(step, inputs as ConversionInput[], url), options)).files;
+    const byReference = formFor(step, inputs as readonly ConversionInput[], url);
+    return (await context.client.convert(byReference, options)).files;
   } catch (error) {
     if (context.chaining !== 'auto' || !referenceRefused(error)) throw error;
     const files = await download(context, stored);

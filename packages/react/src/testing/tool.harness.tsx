@@ -78,3 +78,30 @@ export function progressValue(harness: ToolHarness): number | null {
   const bar = harness.root.querySelector('[role="progressbar"]');
   return bar ? Number(bar.getAttribute('aria-valuenow')) : null;
 }
+
+/** Types into the field labelled `label` (real keyboard input through the browser). */
+export async function fillField(harness: ToolHarness, label: string, value: string): Promise<void> {
+  await harness.screen.getByLabelText(label, { exact: true }).fill(value);
+}
+
+/** The message shown under the option `name`, if any. */
+export function fieldError(harness: ToolHarness, name: string): string | null {
+  return (
+    harness.root.querySelector(`[data-part="option"][data-option="${name}"] [data-part="field-error"]`)?.textContent ??
+    null
+  );
+}
+
+/**
+ * Waits (on real setTimeout) until `read()` returns `expected`. Unlike expect.poll, it never advances
+ * fake timers, so a cadence test controls every tick of the progress ticker itself.
+ */
+export async function settle<T>(read: () => T, expected: T, timeoutMs = 2000): Promise<void> {
+  const started = performance.now();
+  let last = read();
+  while (!Object.is(last, expected) && performance.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    last = read();
+  }
+  expect(last).toBe(expected);
+}

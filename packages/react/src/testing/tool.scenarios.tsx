@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exampleResults, type FixtureName, loadFixtures } from '../fixtures';
 import type { ToolProps } from '../shell';
 import { seriousViolations } from './axe.check';
-import { expectState, progressValue, renderTool, type ToolHarness } from './tool.harness';
+import { expectState, progressValue, renderTool, settle, type ToolHarness } from './tool.harness';
 
 export interface ToolScenario {
   Component: ComponentType<ToolProps>;
@@ -24,6 +24,8 @@ export interface ToolScenario {
   tooLarge?: { name: string; type: string; bytes: number; title: string; message: string };
   /** The form fields (other than files) the default options send, in order. */
   expectedFields: [string, string][];
+  /** Runs after the convert button is clicked (redaction confirms in a dialog). */
+  confirm?: () => Promise<void>;
   /** A parameter the server may reject, shown under its field after a 400. */
   fieldError?: { name: string; label: string };
 }
@@ -36,6 +38,11 @@ async function select(harness: ToolHarness, scenario: ToolScenario): Promise<voi
   if (scenario.select) await scenario.select(harness);
   else await harness.drop(await loadFixtures(...scenario.accepted));
   await expectState(harness, 'selected');
+}
+
+async function startConversion(harness: ToolHarness, scenario: ToolScenario): Promise<void> {
+  harness.convertButton().click();
+  if (scenario.confirm) await scenario.confirm();
 }
 
 export function describeToolScenarios(scenario: ToolScenario): void {
@@ -99,9 +106,9 @@ export function describeToolScenarios(scenario: ToolScenario): void {
       });
       await select(harness, scenario);
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-      harness.convertButton().click();
-      await expectState(harness, 'converting');
-      await expect.poll(() => harness.fake.requests.length).toBe(1);
+      await startConversion(harness, scenario);
+      await settle(() => harness.state(), 'converting');
+      await settle(() => harness.fake.requests.length, 1);
 
       // Converting: busy label, button and drop zone disabled.
       expect(harness.convertButton().textContent).toBe(tool.texts.busyLabel);
@@ -111,22 +118,25 @@ export function describeToolScenarios(scenario: ToolScenario): void {
 
       const { step, intervalMs, cap } = tool.progress;
       vi.advanceTimersByTime(intervalMs - 1);
-      await expect.poll(() => progressValue(harness)).toBe(0);
+      // Give React time to render a (wrong) early tick before checking nothing moved yet.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(progressValue(harness)).toBe(0);
       vi.advanceTimersByTime(1);
-      await expect.poll(() => progressValue(harness)).toBe(Math.min(cap, step));
+      await settle(() => progressValue(harness), Math.min(cap, step));
       vi.advanceTimersByTime(intervalMs);
-      await expect.poll(() => progressValue(harness)).toBe(Math.min(cap, 2 * step));
+      await settle(() => progressValue(harness), Math.min(cap, 2 * step));
       const ticksToCap = Math.ceil(cap / step);
       vi.advanceTimersByTime(intervalMs * (ticksToCap - 2));
-      await expect.poll(() => progressValue(harness)).toBe(cap);
+      await settle(() => progressValue(harness), cap);
       vi.advanceTimersByTime(intervalMs * 20);
-      await expect.poll(() => progressValue(harness)).toBe(cap);
+      await settle(() => progressValue(harness), cap);
       expect(harness.state()).toBe('converting');
       expect(await seriousViolations(harness.root)).toEqual([]);
 
       const files = exampleResults[toolId];
       harness.fake.release({ kind: 'success', files });
-      await expectState(harness, 'complete');
+      await settle(() => harness.state(), 'complete');
+      vi.useRealTimers();
       expect(progressValue(harness)).toBe(100);
       expect(harness.parts('result-name').map((node) => node.textContent)).toEqual(files.map((f) => f.FileName));
       expect(harness.parts('result-size').map((node) => node.textContent)).toEqual(
@@ -157,7 +167,7 @@ export function describeToolScenarios(scenario: ToolScenario): void {
     it('a new selection clears the previous result', async () => {
       const harness = await renderTool(Component, toolId, {}, { kind: 'success', files: exampleResults[toolId] });
       await select(harness, scenario);
-      harness.convertButton().click();
+      await startConversion(harness, scenario);
       await expectState(harness, 'complete');
       await select(harness, scenario);
       expect(harness.part('results')).toBeNull();
@@ -168,7 +178,7 @@ export function describeToolScenarios(scenario: ToolScenario): void {
       const onError = vi.fn();
       const harness = await renderTool(Component, toolId, { onError }, { kind: 'server-error', message: 'Engine crashed' });
       await select(harness, scenario);
-      harness.convertButton().click();
+      await startConversion(harness, scenario);
       await expectState(harness, 'failed');
       await expect.poll(() => harness.toasts()).toContainEqual({
         title: tool.texts.failureTitle,
@@ -190,7 +200,7 @@ export function describeToolScenarios(scenario: ToolScenario): void {
           fields: { [name]: [message, 'a second reason'] },
         });
         await select(harness, scenario);
-        harness.convertButton().click();
+        await startConversion(harness, scenario);
         await expectState(harness, 'failed');
         await expect.poll(() => harness.toasts().map((t) => t.title)).toContain('Parameter validation error');
         const field = harness.root.querySelector<HTMLElement>(`[data-part="option"][data-option="${name}"]`);

@@ -7,5 +7,6 @@ export const docstudioLayer = globalLayer(cssLayerName);
 export const vars = createGlobalThemeContract(lightTokens, (_value, path) => tokenVariableName(path));
 
 // :where() keeps the theme selectors at zero specificity, the layer puts them under any host rule.
-createGlobalTheme(`:where(.${themeClassNames.light})`, vars, { '@layer': docstudioLayer, ...lightTokens });
+// :root and :host give parts rendered outside any themed root (a lone primitive) the light tokens.
+createGlobalTheme(`:where(:root, :host, .${themeClassNames.light})`, vars, { '@layer': docstudioLayer, ...lightTokens });
 createGlobalTheme(`:where(.${themeClassNames.dark})`, vars, { '@layer': docstudioLayer, ...darkTokens });

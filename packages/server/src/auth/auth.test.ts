@@ -32,13 +32,24 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 describe('tokens', () => {
   it('generate-jwt gives each anonymous user its own subject; validate-token accepts it', async () => {
     const mint = async () =>
-      ((await (await fetch(`${server.apiUrl}/functions/generate-jwt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"environment":"production"}' })).json()) as { token: string }).token;
+      (
+        (await (
+          await fetch(`${server.apiUrl}/functions/generate-jwt`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"environment":"production"}',
+          })
+        ).json()) as { token: string }
+      ).token;
     const [a, b] = [await mint(), await mint()];
     const [va, vb] = [await validate(a), await validate(b)];
     expect(va.valid).toBe(true);
     expect(va.userData?.anonymous).toBe(true);
     expect(va.userData?.id).not.toBe(vb.userData?.id);
-    const header = JSON.parse(Buffer.from(a.split('.')[0] ?? '', 'base64url').toString()) as { alg: string; kid: string };
+    const header = JSON.parse(Buffer.from(a.split('.')[0] ?? '', 'base64url').toString()) as {
+      alg: string;
+      kid: string;
+    };
     expect(header.alg).toBe('EdDSA');
     expect(header.kid).toMatch(/\S{20,}/);
     expect((await validate('garbage')).valid).toBe(false);
@@ -48,13 +59,21 @@ describe('tokens', () => {
     const real = await server.anonymousToken();
     const [, payload] = real.split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
-    const stored = JSON.parse(await readFile(join(server.dataDir, 'keys', 'jwt.json'), 'utf8')) as { kid: string; privateJwk: JWK; publicJwk: JWK };
+    const stored = JSON.parse(await readFile(join(server.dataDir, 'keys', 'jwt.json'), 'utf8')) as {
+      kid: string;
+      privateJwk: JWK;
+      publicJwk: JWK;
+    };
 
     const otherKey = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-    const wrongKey = await new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA', kid: stored.kid }).sign(otherKey.privateKey);
+    const wrongKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'EdDSA', kid: stored.kid })
+      .sign(otherKey.privateKey);
     const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
     const hmacSecret = new TextEncoder().encode(JSON.stringify(stored.publicJwk));
-    const hs256 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: stored.kid }).sign(hmacSecret);
+    const hs256 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', kid: stored.kid })
+      .sign(hmacSecret);
     const serverKey = await importJWK(stored.privateJwk, 'EdDSA');
     const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })
       .setProtectedHeader({ alg: 'EdDSA', kid: stored.kid })
@@ -77,7 +96,9 @@ describe('tokens', () => {
 class Browser {
   private cookies = new Map<string, string>();
   async get(path: string): Promise<Response> {
-    return this.keep(await fetch(`${server.baseUrl}${path}`, { redirect: 'manual', headers: { cookie: this.header() } }));
+    return this.keep(
+      await fetch(`${server.baseUrl}${path}`, { redirect: 'manual', headers: { cookie: this.header() } }),
+    );
   }
   async post(path: string, form: Record<string, string>, origin = server.baseUrl): Promise<Response> {
     return this.keep(
@@ -103,7 +124,12 @@ class Browser {
 }
 
 const hiddenFields = (html: string): Record<string, string> =>
-  Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1] ?? '', (m[2] ?? '').replace(/&amp;/g, '&')]));
+  Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [
+      m[1] ?? '',
+      (m[2] ?? '').replace(/&amp;/g, '&'),
+    ]),
+  );
 
 describe('sign-in site', () => {
   it('signs up, then signs in, and returns to the studio page with ?auth=<valid token>', async () => {
@@ -112,7 +138,11 @@ describe('sign-in site', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('Create your account');
-    const signUp = await browser.post('/a/sign-up', { ...hiddenFields(html), email: 'Ada@Example.com', password: 'correct horse battery' });
+    const signUp = await browser.post('/a/sign-up', {
+      ...hiddenFields(html),
+      email: 'Ada@Example.com',
+      password: 'correct horse battery',
+    });
     expect(signUp.status).toBe(303);
     expect(signUp.headers.get('location')).toBe('/a/studio-login?ref=ca-studio&next=%2Fpdf-merge');
     const landing = await browser.get(signUp.headers.get('location') ?? '');
@@ -127,10 +157,18 @@ describe('sign-in site', () => {
     // A second browser signs in to the same account: same subject, and a wrong password is refused.
     const other = new Browser();
     const signInPage = await (await other.get('/a?returnUrl=/a/studio-login&ref=ca-studio')).text();
-    const wrong = await other.post('/a/sign-in', { ...hiddenFields(signInPage), email: 'ada@example.com', password: 'nope nope' });
+    const wrong = await other.post('/a/sign-in', {
+      ...hiddenFields(signInPage),
+      email: 'ada@example.com',
+      password: 'nope nope',
+    });
     expect(wrong.status).toBe(401);
     const retry = hiddenFields(await wrong.text());
-    const right = await other.post('/a/sign-in', { ...retry, email: 'ada@example.com', password: 'correct horse battery' });
+    const right = await other.post('/a/sign-in', {
+      ...retry,
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+    });
     expect(right.status).toBe(303);
     const back = await other.get(right.headers.get('location') ?? '');
     const second = new URL(back.headers.get('location') ?? '', server.baseUrl);
@@ -140,23 +178,41 @@ describe('sign-in site', () => {
     // Signing up twice with the same email is refused.
     const again = new Browser();
     const againPage = await (await again.get('/a/sign-up')).text();
-    expect((await again.post('/a/sign-up', { ...hiddenFields(againPage), email: 'ada@example.com', password: 'another password' })).status).toBe(409);
+    expect(
+      (
+        await again.post('/a/sign-up', {
+          ...hiddenFields(againPage),
+          email: 'ada@example.com',
+          password: 'another password',
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('refuses a form without the CSRF cookie or from another origin', async () => {
     const browser = new Browser();
     const html = await (await browser.get('/a')).text();
     const fields = hiddenFields(html);
-    const crossSite = await browser.post('/a/sign-up', { ...fields, email: 'eve@example.com', password: 'password123' }, 'https://evil.example');
+    const crossSite = await browser.post(
+      '/a/sign-up',
+      { ...fields, email: 'eve@example.com', password: 'password123' },
+      'https://evil.example',
+    );
     expect(crossSite.status).toBe(403);
     const stranger = new Browser();
-    const noCookie = await stranger.post('/a/sign-up', { ...fields, email: 'eve@example.com', password: 'password123' });
+    const noCookie = await stranger.post('/a/sign-up', {
+      ...fields,
+      email: 'eve@example.com',
+      password: 'password123',
+    });
     expect(noCookie.status).toBe(403);
   });
 
   it('never redirects off-site', async () => {
     const browser = new Browser();
-    const html = await (await browser.get('/a/sign-up?returnUrl=https://evil.example/x&next=//evil.example/y')).text();
+    const html = await (
+      await browser.get('/a/sign-up?returnUrl=https://evil.example/x&next=//evil.example/y')
+    ).text();
     const fields = hiddenFields(html);
     expect(fields.returnUrl).toBe('/a/studio-login');
     expect(fields.next).toBe('/');

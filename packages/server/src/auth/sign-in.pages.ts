@@ -1,7 +1,10 @@
 /** The server-rendered sign-in and sign-up page of /a (no script needed). */
 
 const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 export interface SignInPageModel {
   mode: 'sign-in' | 'sign-up';
@@ -14,8 +17,14 @@ export interface SignInPageModel {
 }
 
 export function renderSignInPage(model: SignInPageModel): string {
-  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
-  const carry = [hidden('csrf', model.csrf), hidden('returnUrl', model.returnUrl), hidden('ref', model.ref), hidden('next', model.next)].join('');
+  const hidden = (name: string, value: string) =>
+    `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  const carry = [
+    hidden('csrf', model.csrf),
+    hidden('returnUrl', model.returnUrl),
+    hidden('ref', model.ref),
+    hidden('next', model.next),
+  ].join('');
   const query = new URLSearchParams({ returnUrl: model.returnUrl, ref: model.ref, next: model.next });
   const signUp = model.mode === 'sign-up';
   const title = signUp ? 'Create your account' : 'Sign in';

@@ -30,7 +30,8 @@ interface Targets {
   next: string;
 }
 
-const cleanRef = (value: unknown): string => (typeof value === 'string' && /^[\w.-]{1,64}$/.test(value) ? value : '');
+const cleanRef = (value: unknown): string =>
+  typeof value === 'string' && /^[\w.-]{1,64}$/.test(value) ? value : '';
 
 /** Where to go after sign-in, and which studio page to land on; every value is same-origin. */
 function readTargets(source: Form, request: FastifyRequest): Targets {
@@ -40,7 +41,8 @@ function readTargets(source: Form, request: FastifyRequest): Targets {
     const referer = request.headers.referer;
     try {
       const url = referer ? new URL(referer) : undefined;
-      if (url && url.host === request.host && !url.pathname.startsWith('/a')) next = safeReturnPath(`${url.pathname}${url.search}`);
+      if (url && url.host === request.host && !url.pathname.startsWith('/a'))
+        next = safeReturnPath(`${url.pathname}${url.search}`);
     } catch {
       // no usable referer
     }
@@ -48,13 +50,28 @@ function readTargets(source: Form, request: FastifyRequest): Targets {
   return { returnUrl, ref: cleanRef(source.ref), next: next && !next.startsWith('/a') ? next : '/' };
 }
 
-function sendPage(reply: FastifyReply, request: FastifyRequest, model: Omit<SignInPageModel, 'csrf'>, status = 200) {
+function sendPage(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  model: Omit<SignInPageModel, 'csrf'>,
+  status = 200,
+) {
   const csrf = newCsrfToken();
   return reply
     .code(status)
-    .header('Set-Cookie', cookie(CSRF_COOKIE, csrf, { maxAgeSeconds: 3600, sameSite: 'Strict', secure: request.protocol === 'https' }))
+    .header(
+      'Set-Cookie',
+      cookie(CSRF_COOKIE, csrf, {
+        maxAgeSeconds: 3600,
+        sameSite: 'Strict',
+        secure: request.protocol === 'https',
+      }),
+    )
     .header('Cache-Control', 'no-store')
-    .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+    .header(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    )
     .header('X-Frame-Options', 'DENY')
     .type('text/html; charset=utf-8')
     .send(renderSignInPage({ ...model, csrf }));
@@ -82,7 +99,8 @@ export function registerSignInRoutes(app: FastifyInstance, context: ServerContex
     const targets = readTargets(form, request);
     const email = typeof form.email === 'string' ? form.email.trim() : '';
     const password = typeof form.password === 'string' ? form.password : '';
-    const again = (error: string, status: number) => sendPage(reply, request, { mode, ...targets, email, error }, status);
+    const again = (error: string, status: number) =>
+      sendPage(reply, request, { mode, ...targets, email, error }, status);
 
     if (!sameOriginPost(request) || !csrfMatches(readCookies(request)[CSRF_COOKIE], form.csrf)) {
       return again('Your session expired. Please try again.', 403);
@@ -90,7 +108,8 @@ export function registerSignInRoutes(app: FastifyInstance, context: ServerContex
     if (!isPlausibleEmail(email)) return again('Enter a valid email address.', 400);
     let account: { id: string; email: string } | undefined;
     if (mode === 'sign-up') {
-      if (password.length < 8 || password.length > 200) return again('Choose a password of at least 8 characters.', 400);
+      if (password.length < 8 || password.length > 200)
+        return again('Choose a password of at least 8 characters.', 400);
       account = await context.users.signUp(email, password);
       if (!account) return again('An account with this email already exists. Sign in instead.', 409);
     } else {
@@ -101,8 +120,16 @@ export function registerSignInRoutes(app: FastifyInstance, context: ServerContex
     return reply
       .code(303)
       .header('Set-Cookie', [
-        cookie(SESSION_COOKIE, session, { maxAgeSeconds: TOKEN_LIFETIME_SECONDS, sameSite: 'Lax', secure: request.protocol === 'https' }),
-        cookie(CSRF_COOKIE, '', { maxAgeSeconds: 0, sameSite: 'Strict', secure: request.protocol === 'https' }),
+        cookie(SESSION_COOKIE, session, {
+          maxAgeSeconds: TOKEN_LIFETIME_SECONDS,
+          sameSite: 'Lax',
+          secure: request.protocol === 'https',
+        }),
+        cookie(CSRF_COOKIE, '', {
+          maxAgeSeconds: 0,
+          sameSite: 'Strict',
+          secure: request.protocol === 'https',
+        }),
       ])
       .header('Location', continueTo(targets))
       .send();
@@ -126,14 +153,25 @@ export function registerSignInRoutes(app: FastifyInstance, context: ServerContex
       return reply.code(303).header('Location', `/a?${again.toString()}`).send();
     }
     const token = await context.tokens.issue({ id: user.id, anonymous: false, email: user.email });
-    return reply.code(303).header('Cache-Control', 'no-store').header('Location', withAuthParameter(targets.next, token)).send();
+    return reply
+      .code(303)
+      .header('Cache-Control', 'no-store')
+      .header('Location', withAuthParameter(targets.next, token))
+      .send();
   });
 
   app.post('/sign-out', async (request, reply) => {
     if (!sameOriginPost(request)) return reply.code(403).send();
     return reply
       .code(303)
-      .header('Set-Cookie', cookie(SESSION_COOKIE, '', { maxAgeSeconds: 0, sameSite: 'Lax', secure: request.protocol === 'https' }))
+      .header(
+        'Set-Cookie',
+        cookie(SESSION_COOKIE, '', {
+          maxAgeSeconds: 0,
+          sameSite: 'Lax',
+          secure: request.protocol === 'https',
+        }),
+      )
       .header('Location', '/')
       .send();
   });

@@ -17,7 +17,11 @@ export function readCookies(request: FastifyRequest): Record<string, string> {
   return out;
 }
 
-export function cookie(name: string, value: string, options: { maxAgeSeconds: number; sameSite: 'Strict' | 'Lax'; secure: boolean }) {
+export function cookie(
+  name: string,
+  value: string,
+  options: { maxAgeSeconds: number; sameSite: 'Strict' | 'Lax'; secure: boolean },
+) {
   return [
     `${name}=${encodeURIComponent(value)}`,
     'Path=/a',
@@ -53,7 +57,13 @@ export function sameOriginPost(request: FastifyRequest): boolean {
  * backslash tricks and control characters are all refused, so no redirect can leave the site.
  */
 export function safeReturnPath(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  if (
+    typeof value !== 'string' ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\')
+  )
+    return undefined;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
   if (/[\u0000-\u001f\\]/.test(value) || value.length > 2000) return undefined;
   const base = 'http://docstudio.invalid';

@@ -23,7 +23,12 @@ export interface TokenUser {
 export class TokenService {
   constructor(private readonly keys: SigningKeys) {}
 
-  async issue(user: { id: string; anonymous: boolean; email?: string; environment?: string }): Promise<string> {
+  async issue(user: {
+    id: string;
+    anonymous: boolean;
+    email?: string;
+    environment?: string;
+  }): Promise<string> {
     const claims: Record<string, unknown> = { anon: user.anonymous };
     if (user.email) claims.email = user.email;
     if (user.environment) claims.env = user.environment;
@@ -51,7 +56,8 @@ export class TokenService {
         audience: TOKEN_AUDIENCE,
         requiredClaims: ['sub', 'exp'],
       });
-      if (protectedHeader.kid !== this.keys.kid || !payload.sub || !payload.exp) throw new errors.JWTInvalid('kid');
+      if (protectedHeader.kid !== this.keys.kid || !payload.sub || !payload.exp)
+        throw new errors.JWTInvalid('kid');
       return {
         id: payload.sub,
         anonymous: payload.anon === true,
@@ -71,7 +77,11 @@ export class TokenService {
   async verifyBearer(header: string | undefined): Promise<TokenUser> {
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match?.[1]) {
-      throw new ApiError(401, ErrorCode.CredentialsMissing, 'An access token is required (Authorization: Bearer).');
+      throw new ApiError(
+        401,
+        ErrorCode.CredentialsMissing,
+        'An access token is required (Authorization: Bearer).',
+      );
     }
     return this.verify(match[1]);
   }

@@ -20,12 +20,20 @@ export class UserService {
   /** Creates the account; undefined when the email is taken. */
   async signUp(email: string, password: string): Promise<Account | undefined> {
     const normalized = normalizeEmail(email);
-    const existing = await this.db.selectFrom('users').select('id').where('email', '=', normalized).executeTakeFirst();
+    const existing = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', normalized)
+      .executeTakeFirst();
     if (existing) return undefined;
     const account = { id: `user_${newId()}`, email: normalized };
     await this.db
       .insertInto('users')
-      .values({ ...account, password_hash: await hashPassword(password), created_at: new Date().toISOString() })
+      .values({
+        ...account,
+        password_hash: await hashPassword(password),
+        created_at: new Date().toISOString(),
+      })
       .execute();
     return account;
   }

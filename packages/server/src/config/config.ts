@@ -74,7 +74,8 @@ function parseBoolean(value: string | undefined, fallback: boolean): boolean {
 function parsePositiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got '${value}'.`);
+  if (!Number.isInteger(parsed) || parsed <= 0)
+    throw new Error(`${name} must be a positive integer, got '${value}'.`);
   return parsed;
 }
 

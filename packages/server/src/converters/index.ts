@@ -4,6 +4,9 @@
  * Each converter owner adds its line below.
  */
 import type { Converter } from './converter.types';
+import { htmlToPdfConverter } from './html-to-pdf';
+import { imagesToPdfConverter } from './images-to-pdf';
+import { officeToPdfConverter } from './office-to-pdf';
 import { pdfCompressConverter } from './pdf-compress';
 import { pdfMergeConverter } from './pdf-merge';
 import { pdfProtectConverter } from './pdf-protect';
@@ -16,8 +19,13 @@ import { pdfToPptx } from './pdf-to-pptx';
 import { pdfToXlsx } from './pdf-to-xlsx';
 import { pdfUnprotectConverter } from './pdf-unprotect';
 import { pdfWatermarkConverter } from './pdf-watermark';
+import { webToPdfConverter } from './web-to-pdf';
 
 export const converters: readonly Converter[] = [
+  officeToPdfConverter,
+  imagesToPdfConverter,
+  webToPdfConverter,
+  htmlToPdfConverter,
   pdfToJpg,
   pdfToDocx,
   pdfToPptx,

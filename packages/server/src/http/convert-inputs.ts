@@ -7,6 +7,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fetchRemoteFile } from '../security/ssrf';
@@ -43,8 +44,33 @@ function fileFieldIndex(name: string, next: () => number): number | undefined {
 
 export const isFileField = (name: string): boolean => fileFieldIndex(name, () => 0) !== undefined;
 
-const tooLarge = (limit: number): ApiError =>
-  new ApiError(413, ErrorCode.FileTooLarge, `The file is larger than this tool's limit of ${Math.floor(limit / (1024 * 1024))} MB.`);
+const tooLarge = (limit: number, headers?: Record<string, string>): ApiError =>
+  new ApiError(
+    413,
+    ErrorCode.FileTooLarge,
+    `The file is larger than this tool's limit of ${Math.floor(limit / (1024 * 1024))} MB.`,
+    undefined,
+    headers,
+  );
+
+/**
+ * Streams one file part to disk and stops at the size limit: the 413 goes out at once with
+ * `Connection: close`, and Node closes the socket once the answer is flushed, so the rest of an
+ * over-limit upload (however big) is never read.
+ */
+async function receivePart(file: Readable, path: string, limit: number): Promise<void> {
+  const stop = new AbortController();
+  const onLimit = (): void => stop.abort();
+  file.once('limit', onLimit);
+  try {
+    await pipeline(file, createWriteStream(path, { mode: 0o600 }), { signal: stop.signal });
+  } catch (error) {
+    if (stop.signal.aborted) throw tooLarge(limit, { Connection: 'close' });
+    throw error;
+  } finally {
+    file.off('limit', onLimit);
+  }
+}
 
 export async function receiveRequest(
   context: ServerContext,
@@ -58,28 +84,33 @@ export async function receiveRequest(
   const files: ReceivedFile[] = [];
   let counter = 1_000_000;
   const next = (): number => counter++;
-  let overLimit = false;
 
   if (request.isMultipart()) {
-    const parts = request.parts({ limits: { fileSize: maxFileSize, files: MAX_FILES, fields: 500, fieldSize: 1024 * 1024 } });
+    const parts = request.parts({
+      limits: { fileSize: maxFileSize, files: MAX_FILES, fields: 500, fieldSize: 1024 * 1024 },
+    });
     for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         continue;
       }
       const index = fileFieldIndex(part.fieldname, next);
-      if (index === undefined || overLimit) {
-        part.file.resume(); // not a file field of the contract, or already refused: drain and ignore
+      if (index === undefined) {
+        part.file.resume(); // not a file field of the contract: drain and ignore
         continue;
       }
       const fileName = sanitizeFileName(part.filename, 'file');
       const path = join(inbox, `${files.length}.${extensionOf(fileName) || 'bin'}`);
-      await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
-      // The rest of the body is still read (and dropped), so the client gets its 413 instead of a reset.
-      if (part.file.truncated) overLimit = true;
-      files.push({ field: part.fieldname, index, path, fileName, ext: extensionOf(fileName), size: (await stat(path)).size });
+      await receivePart(part.file, path, maxFileSize);
+      files.push({
+        field: part.fieldname,
+        index,
+        path,
+        fileName,
+        ext: extensionOf(fileName),
+        size: (await stat(path)).size,
+      });
     }
-    if (overLimit) throw tooLarge(maxFileSize);
   } else if (request.body && typeof request.body === 'object') {
     for (const [name, value] of Object.entries(request.body as Record<string, unknown>)) {
       if (Array.isArray(value) && (name === 'Files' || name === 'Files[]')) {
@@ -87,7 +118,12 @@ export async function receiveRequest(
           fields[`Files[${next()}]`] = String(item);
         });
       } else if (value !== undefined && value !== null) {
-        fields[name] = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+        fields[name] =
+          typeof value === 'string'
+            ? value
+            : typeof value === 'object'
+              ? JSON.stringify(value)
+              : String(value);
       }
     }
   } else if (request.body !== undefined) {
@@ -103,7 +139,8 @@ export async function receiveRequest(
     const index = fileFieldIndex(name, next);
     if (index === undefined) continue;
     delete fields[name];
-    if (files.length >= MAX_FILES) throw invalidParameters({ Files: [`At most ${MAX_FILES} files are accepted.`] });
+    if (files.length >= MAX_FILES)
+      throw invalidParameters({ Files: [`At most ${MAX_FILES} files are accepted.`] });
     const path = join(inbox, `${files.length}`);
     const received = await fetchReference(context, request, value.trim(), name, path, maxFileSize);
     files.push({ ...received, field: name, index });
@@ -148,7 +185,8 @@ async function fetchReference(
 
   if (fileId) {
     const stored = await context.store.get(fileId);
-    if (!stored) throw new ApiError(404, ErrorCode.InvalidFileId, `The file ${fileId} does not exist or has expired.`);
+    if (!stored)
+      throw new ApiError(404, ErrorCode.InvalidFileId, `The file ${fileId} does not exist or has expired.`);
     if (stored.size > maxFileSize) throw tooLarge(maxFileSize);
     const path = `${basePath}.${stored.ext || 'bin'}`;
     await context.store.decryptToPath(fileId, path);
@@ -156,7 +194,11 @@ async function fetchReference(
   }
 
   if (!context.config.remoteFetch || !url) {
-    throw new ApiError(400, ErrorCode.RemoteDownloadFailed, 'Remote download failed: this server does not fetch files from other hosts.');
+    throw new ApiError(
+      400,
+      ErrorCode.RemoteDownloadFailed,
+      'Remote download failed: this server does not fetch files from other hosts.',
+    );
   }
   const path = `${basePath}.download`;
   const remote = await fetchRemoteFile(url.href, {

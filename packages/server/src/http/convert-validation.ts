@@ -5,9 +5,9 @@
  */
 import type { Converter, ConverterInputFile } from '../converters/converter.types';
 import { extensionForKind, kindMatchesExtension, sniffFile } from '../security/file-sniff';
-import { ApiError, ErrorCode, invalidParameters } from './errors';
 import type { ReceivedRequest } from './convert-inputs';
-import type { CoreCatalogue } from './core-catalogue';
+import { catalogueParameterProblems } from './catalogue-checks';
+import { ApiError, ErrorCode, invalidParameters } from './errors';
 
 /** Fields the HTTP layer consumes; everything else goes to the converter as a tool parameter. */
 const RESERVED = new Set(['StoreFile', 'Timeout', 'Async', 'Url']);
@@ -23,7 +23,9 @@ export interface ValidatedConversion {
 
 const isTrue = (value: string | undefined): boolean => /^(true|1|yes|on)$/i.test(value?.trim() ?? '');
 
-function mergeProblems(...sets: Array<Record<string, string[]> | null | undefined>): Record<string, string[]> | null {
+function mergeProblems(
+  ...sets: Array<Record<string, string[]> | null | undefined>
+): Record<string, string[]> | null {
   const merged: Record<string, string[]> = {};
   for (const set of sets) {
     for (const [name, messages] of Object.entries(set ?? {})) {
@@ -36,7 +38,6 @@ function mergeProblems(...sets: Array<Record<string, string[]> | null | undefine
 export async function validateConversion(
   converter: Converter,
   received: ReceivedRequest,
-  catalogue: CoreCatalogue,
   defaultTimeoutSeconds: number,
 ): Promise<ValidatedConversion> {
   const { fields } = received;
@@ -45,7 +46,8 @@ export async function validateConversion(
   let timeoutSeconds = defaultTimeoutSeconds;
   if (fields.Timeout !== undefined && fields.Timeout.trim() !== '') {
     const value = Number(fields.Timeout);
-    if (!Number.isInteger(value) || value < 10 || value > 1200) problems.Timeout = ['Timeout must be a whole number of seconds from 10 to 1200.'];
+    if (!Number.isInteger(value) || value < 10 || value > 1200)
+      problems.Timeout = ['Timeout must be a whole number of seconds from 10 to 1200.'];
     else timeoutSeconds = value;
   }
 
@@ -58,7 +60,8 @@ export async function validateConversion(
     else if (files.length > 1) problems.File = ['This tool accepts only one file.'];
   } else {
     const min = converter.minFiles ?? 1;
-    if (files.length < min) problems.Files = [min === 1 ? 'At least one file is required.' : `At least ${min} files are required.`];
+    if (files.length < min)
+      problems.Files = [min === 1 ? 'At least one file is required.' : `At least ${min} files are required.`];
   }
   for (const file of files) {
     if (file.size === 0) problems[file.field] = ['The file is empty.'];
@@ -69,7 +72,7 @@ export async function validateConversion(
   const toolProblems = mergeProblems(
     problems,
     converter.validate(params),
-    catalogue.validateToolParameters?.(converter.endpoint, params),
+    catalogueParameterProblems(converter.endpoint, params),
   );
   if (toolProblems) throw invalidParameters(toolProblems);
 
@@ -86,7 +89,11 @@ export async function validateConversion(
       );
     }
     if (!kindMatchesExtension(kind, ext)) {
-      throw new ApiError(415, ErrorCode.UnsupportedFileType, `'${file.fileName}' is not a valid ${ext.toUpperCase()} file: its content is ${kind}.`);
+      throw new ApiError(
+        415,
+        ErrorCode.UnsupportedFileType,
+        `'${file.fileName}' is not a valid ${ext.toUpperCase()} file: its content is ${kind}.`,
+      );
     }
     const fileName = file.ext ? file.fileName : `${file.fileName}.${ext}`;
     inputs.push({ path: file.path, fileName, ext, size: file.size });

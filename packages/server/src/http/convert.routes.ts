@@ -6,24 +6,40 @@
 import type { FastifyInstance } from 'fastify';
 import { type ConversionAnswer, runConversion } from '../jobs/run-conversion';
 import { createWorkDir, removeWorkDir } from '../storage/work-dir';
-import { toErrorAnswer } from './error-answer';
-import { ApiError, ErrorCode } from './errors';
 import { receiveRequest } from './convert-inputs';
 import { validateConversion } from './convert-validation';
-import { downloadUrlFor, findConverter, publicBaseUrl, requireUser, type ServerContext } from './server-context';
+import { toErrorAnswer } from './error-answer';
+import { ApiError, ErrorCode } from './errors';
+import {
+  downloadUrlFor,
+  findConverter,
+  publicBaseUrl,
+  requireUser,
+  type ServerContext,
+} from './server-context';
 
 export function registerConvertRoutes(app: FastifyInstance, context: ServerContext): void {
   app.post('/convert/*', async (request, reply) => {
     const user = await requireUser(context, request);
     const endpoint = ((request.params as { '*': string })['*'] ?? '').replace(/^\/+|\/+$/g, '');
     const converter = findConverter(context, endpoint);
-    if (!converter) throw new ApiError(404, ErrorCode.UnknownConverter, `There is no converter for '${endpoint}'.`);
+    if (!converter)
+      throw new ApiError(404, ErrorCode.UnknownConverter, `There is no converter for '${endpoint}'.`);
 
     const workDir = await createWorkDir();
     let handedOver = false;
     try {
-      const received = await receiveRequest(context, request, workDir, converter.maxFileSize ?? context.config.defaultMaxFileSize);
-      const conversion = await validateConversion(converter, received, context.catalogue, context.config.defaultTimeoutSeconds);
+      const received = await receiveRequest(
+        context,
+        request,
+        workDir,
+        converter.maxFileSize ?? context.config.defaultMaxFileSize,
+      );
+      const conversion = await validateConversion(
+        converter,
+        received,
+        context.config.defaultTimeoutSeconds,
+      );
       const jobId = await context.jobs.create(user.id, converter.endpoint);
       const base = publicBaseUrl(context, request);
       const clientGone = new AbortController();
@@ -54,7 +70,8 @@ export function registerConvertRoutes(app: FastifyInstance, context: ServerConte
       if (!conversion.async) return await running;
 
       const tracked = running.catch((error: unknown) => {
-        if (toErrorAnswer(error).status >= 500) request.log.error({ err: error, jobId }, 'async conversion failed');
+        if (toErrorAnswer(error).status >= 500)
+          request.log.error({ err: error, jobId }, 'async conversion failed');
       });
       context.background.add(tracked);
       void tracked.finally(() => context.background.delete(tracked));

@@ -26,7 +26,8 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-const pagesOf = (path: string): number => Number(execFileSync('qpdf', ['--show-npages', path], { encoding: 'utf8' }).trim());
+const pagesOf = (path: string): number =>
+  Number(execFileSync('qpdf', ['--show-npages', path], { encoding: 'utf8' }).trim());
 
 describe('POST /api/convert', () => {
   it('converts with a real engine and answers the contract shape with absolute Urls', async () => {
@@ -43,7 +44,9 @@ describe('POST /api/convert', () => {
     const saved = await server.saveResult(file, scratch);
     expect((await readFile(saved)).length).toBe(file.FileSize);
     expect(pagesOf(saved)).toBe(4);
-    expect(execFileSync('qpdf', ['--check-linearization', saved], { encoding: 'utf8' })).toMatch(/no linearization errors/);
+    expect(execFileSync('qpdf', ['--check-linearization', saved], { encoding: 'utf8' })).toMatch(
+      /no linearization errors/,
+    );
   });
 
   it('keeps Files[i] order for multi-file converters', async () => {
@@ -60,7 +63,10 @@ describe('POST /api/convert', () => {
   it('answers 400 with InvalidParameters from the converter, for missing files and a bad Timeout', async () => {
     const bad = await server.convert('test/to/linearize', { Pages: 'many' }, [crazyones]);
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ Code: 4000, InvalidParameters: { Pages: ['Pages must be a whole number.'] } });
+    expect(bad.body).toMatchObject({
+      Code: 4000,
+      InvalidParameters: { Pages: ['Pages must be a whole number.'] },
+    });
 
     const missing = await server.convert('test/to/linearize', {}, []);
     expect(missing.status).toBe(400);
@@ -107,10 +113,14 @@ describe('POST /api/convert', () => {
   });
 
   it('answers 415 when the bytes are not what the name says, or the type is not accepted', async () => {
-    const zipAsPdf = await server.convert('test/to/linearize', {}, [{ path: `${corpus}/office/having-images.docx`, name: 'report.pdf' }]);
+    const zipAsPdf = await server.convert('test/to/linearize', {}, [
+      { path: `${corpus}/office/having-images.docx`, name: 'report.pdf' },
+    ]);
     expect(zipAsPdf.status).toBe(415);
     expect(zipAsPdf.body.Code).toBe(4150);
-    const pngAsPdf = await server.convert('test/to/linearize', {}, [{ path: `${corpus}/images/pil123rgba.png`, name: 'scan.pdf' }]);
+    const pngAsPdf = await server.convert('test/to/linearize', {}, [
+      { path: `${corpus}/images/pil123rgba.png`, name: 'scan.pdf' },
+    ]);
     expect(pngAsPdf.status).toBe(415);
     const docx = await server.convert('test/to/linearize', {}, [`${corpus}/office/having-images.docx`]);
     expect(docx.status).toBe(415);
@@ -121,7 +131,9 @@ describe('POST /api/convert', () => {
     const damaged = await server.convert('test/to/linearize', {}, [`${corpus}/pdf-malformed/invalid.pdf`]);
     expect(damaged.status).toBe(422);
     expect(damaged.body.Code).toBe(5002);
-    const locked = await server.convert('test/to/linearize', {}, [`${corpus}/pdf-encrypted/r6-both-passwords.pdf`]);
+    const locked = await server.convert('test/to/linearize', {}, [
+      `${corpus}/pdf-encrypted/r6-both-passwords.pdf`,
+    ]);
     expect(locked.status).toBe(422);
     expect(locked.body.Code).toBe(5003);
   });
@@ -142,7 +154,9 @@ describe('POST /api/convert', () => {
     expect(answer.status).toBe(504);
     expect(answer.body.Code).toBe(5000);
     expect(Date.now() - started).toBeLessThan(20_000);
-    const sleeping = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.trim() === 'sleep 300');
+    const sleeping = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.trim() === 'sleep 300');
     expect(sleeping).toEqual([]);
   });
 });
@@ -165,10 +179,15 @@ describe('queue limits', () => {
   });
 
   it('runs at most the engine concurrency at once', async () => {
-    const limited = await startTestServer({ converters: pipelineConverters, engineConcurrency: { ghostscript: 1 } });
+    const limited = await startTestServer({
+      converters: pipelineConverters,
+      engineConcurrency: { ghostscript: 1 },
+    });
     try {
       const started = Date.now();
-      const answers = await Promise.all([1, 2].map(() => limited.convert('test/to/sleep', { Seconds: '2' }, [crazyones])));
+      const answers = await Promise.all(
+        [1, 2].map(() => limited.convert('test/to/sleep', { Seconds: '2' }, [crazyones])),
+      );
       expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
       expect(Date.now() - started).toBeGreaterThanOrEqual(4000);
     } finally {
@@ -199,14 +218,20 @@ describe('Async jobs', () => {
     const pdf = await server.download(result.Files[0]?.Url ?? '');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const stranger = await (await fetch(`${server.apiUrl}/functions/generate-jwt`, { method: 'POST' })).json();
-    const hidden = await fetch(`${server.apiUrl}/job/${jobId}`, { headers: { authorization: `Bearer ${stranger.token}` } });
+    const stranger = await (
+      await fetch(`${server.apiUrl}/functions/generate-jwt`, { method: 'POST' })
+    ).json();
+    const hidden = await fetch(`${server.apiUrl}/job/${jobId}`, {
+      headers: { authorization: `Bearer ${stranger.token}` },
+    });
     expect(hidden.status).toBe(404);
     expect((await server.request('/api/job/AAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
   });
 
   it('stores a failed async job as its error answer', async () => {
-    const started = await server.convert('test/to/linearize', { Async: 'true' }, [`${corpus}/pdf-malformed/invalid.pdf`]);
+    const started = await server.convert('test/to/linearize', { Async: 'true' }, [
+      `${corpus}/pdf-malformed/invalid.pdf`,
+    ]);
     expect(started.status).toBe(202);
     let response: Response | undefined;
     for (let attempt = 0; attempt < 40; attempt++) {
@@ -214,7 +239,23 @@ describe('Async jobs', () => {
       if (response.status !== 202) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    expect(response?.status).toBe(422);
-    expect(((await response?.json()) as { Code: number }).Code).toBe(5002);
+    if (!response) throw new Error('no answer');
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { Code: number }).Code).toBe(5002);
+  });
+});
+
+describe('the real converter table', () => {
+  it('resolves the catalogue alias pdf/merge to the pdf/to/merge converter', async () => {
+    const real = await startTestServer();
+    try {
+      const answer = await real.convert('pdf/merge', {}, [crazyones, fourPages]);
+      expect(answer.status).toBe(200);
+      const file = answer.body.Files?.[0];
+      if (!file) throw new Error('no result');
+      expect(pagesOf(await real.saveResult(file, scratch))).toBe(5);
+    } finally {
+      await real.close();
+    }
   });
 });

@@ -13,13 +13,24 @@ export interface ErrorAnswer {
 }
 
 export function toErrorAnswer(error: unknown): ErrorAnswer {
-  if (error instanceof ApiError) return { status: error.status, body: error.toJSON(), headers: error.headers };
+  if (error instanceof ApiError)
+    return { status: error.status, body: error.toJSON(), headers: error.headers };
   if (error instanceof FileTooLargeError) {
-    return { status: 413, body: { Code: ErrorCode.FileTooLarge, Message: `The file is larger than the limit of ${error.limit} bytes.` } };
+    return {
+      status: 413,
+      body: {
+        Code: ErrorCode.FileTooLarge,
+        Message: `The file is larger than the limit of ${error.limit} bytes.`,
+      },
+    };
   }
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
-  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
+  if (
+    fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+    fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' ||
+    status === 413
+  ) {
     return { status: 413, body: { Code: ErrorCode.FileTooLarge, Message: 'The request body is too large.' } };
   }
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
@@ -27,12 +38,16 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
       status: 415,
       body: {
         Code: ErrorCode.UnsupportedFileType,
-        Message: 'Unsupported content type: send multipart/form-data, application/x-www-form-urlencoded or JSON.',
+        Message:
+          'Unsupported content type: send multipart/form-data, application/x-www-form-urlencoded or JSON.',
       },
     };
   }
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { status, body: { Code: ErrorCode.ParameterValidation, Message: fastifyError.message ?? 'Bad request.' } };
+    return {
+      status,
+      body: { Code: ErrorCode.ParameterValidation, Message: fastifyError.message ?? 'Bad request.' },
+    };
   }
   return { status: 500, body: { Code: ErrorCode.ConversionFailed, Message: 'Conversion failed.' } };
 }

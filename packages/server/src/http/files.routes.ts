@@ -2,8 +2,9 @@
  * Stored files: POST /api/upload (multipart or a raw body named by Content-Disposition), download by
  * the unguessable FileId with streamed decryption, and DELETE by the file's owner.
  */
-import type { FastifyInstance } from 'fastify';
+
 import type { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import { FileTooLargeError } from '../storage/file-store';
 import { ApiError, ErrorCode, invalidParameters } from './errors';
 import { mimeTypeFor } from './mime-types';
@@ -30,7 +31,11 @@ export function contentDisposition(fileName: string): string {
 }
 
 const tooLarge = (limit: number): ApiError =>
-  new ApiError(413, ErrorCode.FileTooLarge, `The file is larger than the upload limit of ${Math.floor(limit / (1024 * 1024))} MB.`);
+  new ApiError(
+    413,
+    ErrorCode.FileTooLarge,
+    `The file is larger than the upload limit of ${Math.floor(limit / (1024 * 1024))} MB.`,
+  );
 
 export function registerFileRoutes(app: FastifyInstance, context: ServerContext): void {
   const limit = context.config.defaultMaxFileSize;
@@ -45,7 +50,11 @@ export function registerFileRoutes(app: FastifyInstance, context: ServerContext)
       if (request.isMultipart()) {
         for await (const part of request.parts({ limits: { fileSize: limit, files: 1 } })) {
           if (part.type !== 'file') continue;
-          const stored = await context.store.save(part.file, { ownerId: user.id, fileName: part.filename, kind: 'upload' });
+          const stored = await context.store.save(part.file, {
+            ownerId: user.id,
+            fileName: part.filename,
+            kind: 'upload',
+          });
           if (part.file.truncated) {
             await context.store.delete(stored.id);
             throw tooLarge(limit);

@@ -4,9 +4,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer as createHttpServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linearizeConverter, mergeConverter } from '../testing/pipeline-converters';
 import { readAnswer, startTestServer, type TestServer } from '../testing/test-server';
@@ -20,7 +20,11 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-async function upload(path: string, name: string, token?: string): Promise<{ FileId: string; FileName: string; FileExt: string }> {
+async function upload(
+  path: string,
+  name: string,
+  token?: string,
+): Promise<{ FileId: string; FileName: string; FileExt: string }> {
   const form = new FormData();
   form.append('File', new Blob([await readFile(path)]), name);
   const response = await fetch(`${server.apiUrl}/upload`, {
@@ -42,7 +46,11 @@ const urlencoded = async (endpoint: string, fields: Record<string, string>) =>
   );
 
 const otherToken = async (): Promise<string> =>
-  ((await (await fetch(`${server.apiUrl}/functions/generate-jwt`, { method: 'POST' })).json()) as { token: string }).token;
+  (
+    (await (await fetch(`${server.apiUrl}/functions/generate-jwt`, { method: 'POST' })).json()) as {
+      token: string;
+    }
+  ).token;
 
 describe('upload and download', () => {
   it('uploads multipart and downloads the same bytes with Content-Disposition', async () => {
@@ -61,14 +69,19 @@ describe('upload and download', () => {
   it('uploads a raw body named by Content-Disposition filename*', async () => {
     const response = await server.request('/api/upload', {
       method: 'POST',
-      headers: { 'content-type': 'application/pdf', 'content-disposition': "attachment; filename*=UTF-8''%C3%9Cberblick%202024.pdf" },
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': "attachment; filename*=UTF-8''%C3%9Cberblick%202024.pdf",
+      },
       body: await readFile(crazyones),
     });
     expect(response.status).toBe(200);
     const stored = (await response.json()) as { FileId: string; FileName: string };
     expect(stored.FileName).toBe('Überblick 2024.pdf');
     const download = await fetch(`${server.apiUrl}/d/${stored.FileId}/x`);
-    expect(download.headers.get('content-disposition')).toContain("filename*=UTF-8''%C3%9Cberblick%202024.pdf");
+    expect(download.headers.get('content-disposition')).toContain(
+      "filename*=UTF-8''%C3%9Cberblick%202024.pdf",
+    );
   });
 
   it('needs a token to upload and refuses a raw body over the limit', async () => {
@@ -133,7 +146,9 @@ describe('File as FileId or Url', () => {
     const merged = await server.saveResult(file, dir);
     expect(Number(execFileSync('qpdf', ['--show-npages', merged], { encoding: 'utf8' }).trim())).toBe(5);
     // Files[0] (the four-page PDF) comes first, Files[1] (crazy ones) last.
-    expect(execFileSync('pdftotext', ['-f', '5', '-l', '5', merged, '-'], { encoding: 'utf8' })).toMatch(/crazy ones/i);
+    expect(execFileSync('pdftotext', ['-f', '5', '-l', '5', merged, '-'], { encoding: 'utf8' })).toMatch(
+      /crazy ones/i,
+    );
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -148,7 +163,10 @@ describe('File as FileId or Url', () => {
   it('fetches a remote File Url through the SSRF guard, or refuses with 5007 when remote fetching is off', async () => {
     const pdf = await readFile(crazyones);
     const remote: Server = createHttpServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="remote.pdf"' });
+      response.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-disposition': 'attachment; filename="remote.pdf"',
+      });
       response.end(pdf);
     });
     await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));

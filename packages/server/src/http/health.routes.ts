@@ -35,7 +35,8 @@ async function probe(engine: EngineProbe): Promise<EngineStatus> {
     return { found: true, version: firstVersion(`${stdout.toString('utf8')}\n${stderr}`) };
   } catch (error) {
     // pdftotext -v exits 0 on new poppler, 99 on old; either way it printed its version
-    if (error instanceof EngineExitError) return { found: true, version: firstVersion(`${error.stdout}\n${error.stderr}`) };
+    if (error instanceof EngineExitError)
+      return { found: true, version: firstVersion(`${error.stdout}\n${error.stderr}`) };
     return { found: false, version: null };
   }
 }
@@ -58,7 +59,9 @@ export function engineStatuses(): Promise<Record<string, EngineStatus>> {
 export function registerHealthRoutes(app: FastifyInstance, context: ServerContext): void {
   app.get('/healthz', async () => {
     const engines = await engineStatuses();
-    const missing = Object.entries(engines).filter(([, status]) => !status.found).map(([name]) => name);
+    const missing = Object.entries(engines)
+      .filter(([, status]) => !status.found)
+      .map(([name]) => name);
     return { status: missing.length ? 'degraded' : 'ok', missing, engines, queue: context.queue.depth() };
   });
 
@@ -72,8 +75,12 @@ export function registerHealthRoutes(app: FastifyInstance, context: ServerContex
   });
 
   app.get('/metrics', async (_request, reply) => {
-    return reply.type('text/plain; version=0.0.4; charset=utf-8').send(context.metrics.render(context.queue.depth()));
+    return reply
+      .type('text/plain; version=0.0.4; charset=utf-8')
+      .send(context.metrics.render(context.queue.depth()));
   });
 
-  app.get('/openapi.json', async (request) => buildOpenApiDocument(context, `${request.protocol}://${request.host}/api`));
+  app.get('/openapi.json', async (request) =>
+    buildOpenApiDocument(context, `${request.protocol}://${request.host}/api`),
+  );
 }

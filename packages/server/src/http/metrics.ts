@@ -18,7 +18,8 @@ interface Histogram {
   count: number;
 }
 
-const escapeLabel = (value: string): string => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+const escapeLabel = (value: string): string =>
+  value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
 export class MetricsRegistry {
   private readonly requests = new Map<string, number>();
@@ -48,30 +49,44 @@ export class MetricsRegistry {
 
   render(depth: QueueDepth): string {
     const lines: string[] = [];
-    lines.push('# HELP docstudio_http_requests_total HTTP requests answered.', '# TYPE docstudio_http_requests_total counter');
-    for (const [labels, value] of this.requests) lines.push(`docstudio_http_requests_total{${labels}} ${value}`);
+    lines.push(
+      '# HELP docstudio_http_requests_total HTTP requests answered.',
+      '# TYPE docstudio_http_requests_total counter',
+    );
+    for (const [labels, value] of this.requests)
+      lines.push(`docstudio_http_requests_total{${labels}} ${value}`);
     lines.push('# HELP docstudio_conversions_total Conversions ended, by converter and outcome.');
     lines.push('# TYPE docstudio_conversions_total counter');
-    for (const [labels, value] of this.conversions) lines.push(`docstudio_conversions_total{${labels}} ${value}`);
+    for (const [labels, value] of this.conversions)
+      lines.push(`docstudio_conversions_total{${labels}} ${value}`);
     lines.push('# HELP docstudio_conversion_duration_seconds Conversion time per converter.');
     lines.push('# TYPE docstudio_conversion_duration_seconds histogram');
     for (const [labels, histogram] of this.durations) {
       DURATION_BUCKETS.forEach((limit, index) => {
-        lines.push(`docstudio_conversion_duration_seconds_bucket{${labels},le="${limit}"} ${histogram.buckets[index] ?? 0}`);
+        lines.push(
+          `docstudio_conversion_duration_seconds_bucket{${labels},le="${limit}"} ${histogram.buckets[index] ?? 0}`,
+        );
       });
       lines.push(`docstudio_conversion_duration_seconds_bucket{${labels},le="+Inf"} ${histogram.count}`);
       lines.push(`docstudio_conversion_duration_seconds_sum{${labels}} ${histogram.sum}`);
       lines.push(`docstudio_conversion_duration_seconds_count{${labels}} ${histogram.count}`);
     }
-    lines.push('# HELP docstudio_queue_jobs Jobs waiting or running, by engine pool.', '# TYPE docstudio_queue_jobs gauge');
-    lines.push(`docstudio_queue_jobs{state="waiting"} ${depth.waiting}`, `docstudio_queue_jobs{state="running"} ${depth.running}`);
+    lines.push(
+      '# HELP docstudio_queue_jobs Jobs waiting or running, by engine pool.',
+      '# TYPE docstudio_queue_jobs gauge',
+    );
+    lines.push(
+      `docstudio_queue_jobs{state="waiting"} ${depth.waiting}`,
+      `docstudio_queue_jobs{state="running"} ${depth.running}`,
+    );
     for (const [engine, counts] of Object.entries(depth.perEngine)) {
       lines.push(`docstudio_queue_engine_jobs{engine="${engine}",state="waiting"} ${counts?.waiting ?? 0}`);
       lines.push(`docstudio_queue_engine_jobs{engine="${engine}",state="running"} ${counts?.running ?? 0}`);
     }
     lines.push('# HELP docstudio_engine_restarts_total Warm engine processes restarted.');
     lines.push('# TYPE docstudio_engine_restarts_total counter');
-    for (const [engine, value] of engineRestarts) lines.push(`docstudio_engine_restarts_total{engine="${escapeLabel(engine)}"} ${value}`);
+    for (const [engine, value] of engineRestarts)
+      lines.push(`docstudio_engine_restarts_total{engine="${escapeLabel(engine)}"} ${value}`);
     return `${lines.join('\n')}\n`;
   }
 }

@@ -2,6 +2,7 @@
  * The OpenAPI 3.1 document, generated from the converter table (paths, limits, accepted types) and
  * the core catalogue (tool titles and option fields), so it never disagrees with what the server runs.
  */
+import { findToolByEndpoint } from '@docstudio/core';
 import type { ServerContext } from './server-context';
 
 type Json = Record<string, unknown>;
@@ -14,17 +15,26 @@ const errorResponse = (description: string): Json => ({
 export function buildOpenApiDocument(context: ServerContext, serverUrl: string): Json {
   const paths: Json = {};
   for (const converter of context.converters) {
-    const tool = context.catalogue.findToolByEndpoint(converter.endpoint);
+    const tool = findToolByEndpoint(converter.endpoint);
     const properties: Json = {
       StoreFile: { type: 'string', enum: ['true', 'false'], default: 'true' },
-      Timeout: { type: 'integer', minimum: 10, maximum: 1200, description: 'Seconds before the job is stopped (504).' },
+      Timeout: {
+        type: 'integer',
+        minimum: 10,
+        maximum: 1200,
+        description: 'Seconds before the job is stopped (504).',
+      },
       Async: { type: 'string', enum: ['true', 'false'], description: 'true: answer {JobId} at once.' },
     };
     if (converter.input === 'url') properties.Url = { type: 'string', format: 'uri' };
     else if (converter.input === 'single-file') {
       properties.File = { type: 'string', format: 'binary', description: 'The file, a FileId, or a URL.' };
     } else {
-      properties['Files[0]'] = { type: 'string', format: 'binary', description: `Files[0] … Files[n] (at least ${converter.minFiles ?? 1}).` };
+      properties['Files[0]'] = {
+        type: 'string',
+        format: 'binary',
+        description: `Files[0] … Files[n] (at least ${converter.minFiles ?? 1}).`,
+      };
     }
     for (const option of tool?.options ?? []) {
       properties[option.name] = {
@@ -33,7 +43,8 @@ export function buildOpenApiDocument(context: ServerContext, serverUrl: string):
         ...(option.options ? { enum: option.options.map((choice) => choice.value) } : {}),
       };
     }
-    const required = converter.input === 'url' ? ['Url'] : converter.input === 'single-file' ? ['File'] : ['Files[0]'];
+    const required =
+      converter.input === 'url' ? ['Url'] : converter.input === 'single-file' ? ['File'] : ['Files[0]'];
     const schema = { type: 'object', properties, required };
     paths[`/convert/${converter.endpoint}`] = {
       post: {
@@ -48,7 +59,10 @@ export function buildOpenApiDocument(context: ServerContext, serverUrl: string):
           content: { 'multipart/form-data': { schema }, 'application/x-www-form-urlencoded': { schema } },
         },
         responses: {
-          200: { description: 'Converted', content: { 'application/json': { schema: { $ref: '#/components/schemas/ConversionResult' } } } },
+          200: {
+            description: 'Converted',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ConversionResult' } } },
+          },
           202: { description: 'Async job started ({JobId})' },
           400: errorResponse('Invalid parameters'),
           401: errorResponse('Missing, invalid or expired token'),
@@ -62,12 +76,43 @@ export function buildOpenApiDocument(context: ServerContext, serverUrl: string):
       },
     };
   }
-  paths['/upload'] = { post: { summary: 'Upload one file for later use as File=<FileId>', security: [{ bearer: [] }], responses: { 200: { description: '{FileId, FileName, FileExt}' } } } };
-  paths['/d/{FileId}/{FileName}'] = { get: { summary: 'Download a stored file', responses: { 200: { description: 'The file' }, 404: errorResponse('Unknown or expired') } } };
-  paths['/d/{FileId}'] = { delete: { summary: 'Delete your stored file', security: [{ bearer: [] }], responses: { 200: { description: 'Deleted' } } } };
-  paths['/job/{JobId}'] = { get: { summary: 'Async job state', security: [{ bearer: [] }], responses: { 200: { description: 'Result' }, 202: { description: 'Running' }, 404: errorResponse('Unknown job') } } };
-  paths['/functions/generate-jwt'] = { post: { summary: 'Anonymous access token', responses: { 200: { description: '{token}' } } } };
-  paths['/functions/validate-token'] = { post: { summary: 'Check a token', responses: { 200: { description: '{valid, userData}' } } } };
+  paths['/upload'] = {
+    post: {
+      summary: 'Upload one file for later use as File=<FileId>',
+      security: [{ bearer: [] }],
+      responses: { 200: { description: '{FileId, FileName, FileExt}' } },
+    },
+  };
+  paths['/d/{FileId}/{FileName}'] = {
+    get: {
+      summary: 'Download a stored file',
+      responses: { 200: { description: 'The file' }, 404: errorResponse('Unknown or expired') },
+    },
+  };
+  paths['/d/{FileId}'] = {
+    delete: {
+      summary: 'Delete your stored file',
+      security: [{ bearer: [] }],
+      responses: { 200: { description: 'Deleted' } },
+    },
+  };
+  paths['/job/{JobId}'] = {
+    get: {
+      summary: 'Async job state',
+      security: [{ bearer: [] }],
+      responses: {
+        200: { description: 'Result' },
+        202: { description: 'Running' },
+        404: errorResponse('Unknown job'),
+      },
+    },
+  };
+  paths['/functions/generate-jwt'] = {
+    post: { summary: 'Anonymous access token', responses: { 200: { description: '{token}' } } },
+  };
+  paths['/functions/validate-token'] = {
+    post: { summary: 'Check a token', responses: { 200: { description: '{valid, userData}' } } },
+  };
   for (const [path, method, summary] of [
     ['/workflows/create', 'post', 'Create a workflow'],
     ['/workflows/get/{id}', 'get', 'Read a workflow'],
@@ -75,7 +120,9 @@ export function buildOpenApiDocument(context: ServerContext, serverUrl: string):
     ['/workflows/update/{id}', 'patch', 'Update a workflow'],
     ['/workflows/delete/{id}', 'delete', 'Delete a workflow'],
   ] as const) {
-    paths[path] = { [method]: { summary, security: [{ bearer: [] }], responses: { 200: { description: 'Workflow' } } } };
+    paths[path] = {
+      [method]: { summary, security: [{ bearer: [] }], responses: { 200: { description: 'Workflow' } } },
+    };
   }
   return {
     openapi: '3.1.0',
@@ -91,7 +138,10 @@ export function buildOpenApiDocument(context: ServerContext, serverUrl: string):
           properties: {
             Code: { type: 'integer' },
             Message: { type: 'string' },
-            InvalidParameters: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+            InvalidParameters: {
+              type: 'object',
+              additionalProperties: { type: 'array', items: { type: 'string' } },
+            },
           },
         },
         ConversionResult: {

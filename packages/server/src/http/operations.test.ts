@@ -25,8 +25,19 @@ describe('operations', () => {
   it('healthz lists every engine with its version', async () => {
     const response = await fetch(`${server.apiUrl}/healthz`);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { status: string; engines: Record<string, { found: boolean; version: string }> };
-    expect(Object.keys(body.engines).sort()).toEqual(['chromium', 'gs', 'ocrmypdf', 'pdftotext', 'qpdf', 'soffice', 'tesseract']);
+    const body = (await response.json()) as {
+      status: string;
+      engines: Record<string, { found: boolean; version: string }>;
+    };
+    expect(Object.keys(body.engines).sort()).toEqual([
+      'chromium',
+      'gs',
+      'ocrmypdf',
+      'pdftotext',
+      'qpdf',
+      'soffice',
+      'tesseract',
+    ]);
     for (const [name, engine] of Object.entries(body.engines)) {
       expect(engine.found, name).toBe(true);
       expect(engine.version, name).toMatch(/^\d+\.\d+/);
@@ -41,20 +52,31 @@ describe('operations', () => {
     const response = await fetch(`${server.apiUrl}/metrics`);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await response.text();
-    expect(text).toMatch(/docstudio_http_requests_total\{method="POST",route="\/api\/convert\/\*",status="200"\} [1-9]/);
+    expect(text).toMatch(
+      /docstudio_http_requests_total\{method="POST",route="\/api\/convert\/\*",status="200"\} [1-9]/,
+    );
     expect(text).toMatch(/docstudio_conversion_duration_seconds_count\{converter="test\/to\/linearize"\} 1/);
-    expect(text).toMatch(/docstudio_conversions_total\{converter="test\/to\/linearize",outcome="success"\} 1/);
+    expect(text).toMatch(
+      /docstudio_conversions_total\{converter="test\/to\/linearize",outcome="success"\} 1/,
+    );
     expect(text).toContain('docstudio_queue_jobs{state="waiting"} 0');
   });
 
   it('openapi.json describes every converter of the table', async () => {
     const document = (await (await fetch(`${server.apiUrl}/openapi.json`)).json()) as {
       openapi: string;
-      paths: Record<string, { post?: { requestBody: { content: Record<string, { schema: { required: string[] } }> } } }>;
+      paths: Record<
+        string,
+        { post?: { requestBody: { content: Record<string, { schema: { required: string[] } }> } } }
+      >;
     };
     expect(document.openapi).toBe('3.1.0');
-    for (const converter of pipelineConverters) expect(document.paths[`/convert/${converter.endpoint}`]).toBeDefined();
-    expect(document.paths['/convert/test/to/merge']?.post?.requestBody.content['multipart/form-data']?.schema.required).toEqual(['Files[0]']);
+    for (const converter of pipelineConverters)
+      expect(document.paths[`/convert/${converter.endpoint}`]).toBeDefined();
+    expect(
+      document.paths['/convert/test/to/merge']?.post?.requestBody.content['multipart/form-data']?.schema
+        .required,
+    ).toEqual(['Files[0]']);
     expect(document.paths['/workflows/get-all']).toBeDefined();
   });
 

@@ -1,4 +1,5 @@
 /** Everything a route needs, made once per server by createServer(). */
+import { findToolByEndpoint } from '@docstudio/core';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TokenService, TokenUser } from '../auth/tokens';
@@ -9,7 +10,6 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { JobRecords } from '../jobs/job-records';
 import type { Database } from '../storage/database.types';
 import type { FileStore } from '../storage/file-store';
-import type { CoreCatalogue } from './core-catalogue';
 import type { MetricsRegistry } from './metrics';
 
 export interface ServerContext {
@@ -22,7 +22,6 @@ export interface ServerContext {
   jobs: JobRecords;
   metrics: MetricsRegistry;
   converters: readonly Converter[];
-  catalogue: CoreCatalogue;
   /** Jobs started with Async=true that are still running (awaited on close). */
   background: Set<Promise<unknown>>;
 }
@@ -44,6 +43,6 @@ export function downloadUrlFor(base: string, fileId: string, fileName: string): 
 export function findConverter(context: ServerContext, endpoint: string): Converter | undefined {
   const direct = context.converters.find((converter) => converter.endpoint === endpoint);
   if (direct) return direct;
-  const tool = context.catalogue.findToolByEndpoint(endpoint);
+  const tool = findToolByEndpoint(endpoint);
   return tool ? context.converters.find((converter) => converter.endpoint === tool.endpoint) : undefined;
 }

@@ -3,6 +3,7 @@
  * Bodies may be the provider's PascalCase ({Title, Steps:[{Order, Endpoint, Parameters, OnError}]}) or
  * the studio client's camelCase ({name|title, steps:[{order, endpoint, parameters, onError}]}).
  */
+import { findToolByEndpoint } from '@docstudio/core';
 import type { FastifyInstance } from 'fastify';
 import type { WorkflowsTable } from '../storage/database.types';
 import { ApiError, ErrorCode, invalidParameters } from './errors';
@@ -24,7 +25,8 @@ export interface WorkflowJson {
 }
 
 type Loose = Record<string, unknown>;
-const pick = (source: Loose, ...names: string[]): unknown => names.map((name) => source[name]).find((value) => value !== undefined);
+const pick = (source: Loose, ...names: string[]): unknown =>
+  names.map((name) => source[name]).find((value) => value !== undefined);
 
 /** Reads and checks a body; messages follow the studio's own workflow validation texts. */
 function parseWorkflowBody(context: ServerContext, body: unknown): { title: string; steps: WorkflowStep[] } {
@@ -44,9 +46,10 @@ function parseWorkflowBody(context: ServerContext, body: unknown): { title: stri
       const step = (raw && typeof raw === 'object' ? raw : {}) as Loose;
       const number = index + 1;
       const endpoint = String(pick(step, 'Endpoint', 'endpoint') ?? '').trim();
-      const known = endpoint && (findConverter(context, endpoint) || context.catalogue.findToolByEndpoint(endpoint));
+      const known =
+        endpoint && (findConverter(context, endpoint) || findToolByEndpoint(endpoint));
       if (!endpoint || (!endpoint.includes('/to/') && !known)) {
-        (problems.Steps ??= []).push(`Step ${number}: Invalid endpoint format`);
+        problems.Steps = [...(problems.Steps ?? []), `Step ${number}: Invalid endpoint format`];
       }
       const rawParameters = pick(step, 'Parameters', 'parameters');
       const parameters: Record<string, string> = {};
@@ -59,7 +62,12 @@ function parseWorkflowBody(context: ServerContext, body: unknown): { title: stri
       }
       const order = Number(pick(step, 'Order', 'order') ?? number);
       const onError = String(pick(step, 'OnError', 'onError') ?? 'stop');
-      steps.push({ Order: Number.isInteger(order) && order > 0 ? order : number, Endpoint: endpoint, Parameters: parameters, OnError: onError });
+      steps.push({
+        Order: Number.isInteger(order) && order > 0 ? order : number,
+        Endpoint: endpoint,
+        Parameters: parameters,
+        OnError: onError,
+      });
     });
   }
   if (Object.keys(problems).length) throw invalidParameters(problems);
@@ -75,12 +83,18 @@ const toJson = (row: WorkflowsTable): WorkflowJson => ({
   UpdatedAt: row.updated_at,
 });
 
-const notFound = (): ApiError => new ApiError(404, ErrorCode.UnknownConverter, 'The workflow does not exist.');
+const notFound = (): ApiError =>
+  new ApiError(404, ErrorCode.UnknownConverter, 'The workflow does not exist.');
 
 export function registerWorkflowRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db } = context;
   const findOwned = (id: string, ownerId: string) =>
-    db.selectFrom('workflows').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    db
+      .selectFrom('workflows')
+      .selectAll()
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
 
   app.post('/workflows/create', async (request) => {
     const user = await requireUser(context, request);
@@ -100,7 +114,12 @@ export function registerWorkflowRoutes(app: FastifyInstance, context: ServerCont
 
   app.get('/workflows/get-all', async (request) => {
     const user = await requireUser(context, request);
-    const rows = await db.selectFrom('workflows').selectAll().where('owner_id', '=', user.id).orderBy('created_at', 'desc').execute();
+    const rows = await db
+      .selectFrom('workflows')
+      .selectAll()
+      .where('owner_id', '=', user.id)
+      .orderBy('created_at', 'desc')
+      .execute();
     return rows.map(toJson);
   });
 
@@ -116,7 +135,12 @@ export function registerWorkflowRoutes(app: FastifyInstance, context: ServerCont
     const row = await findOwned(request.params.id, user.id);
     if (!row) throw notFound();
     const { title, steps } = parseWorkflowBody(context, request.body);
-    const updated: WorkflowsTable = { ...row, title, steps: JSON.stringify(steps), updated_at: new Date().toISOString() };
+    const updated: WorkflowsTable = {
+      ...row,
+      title,
+      steps: JSON.stringify(steps),
+      updated_at: new Date().toISOString(),
+    };
     await db
       .updateTable('workflows')
       .set({ title: updated.title, steps: updated.steps, updated_at: updated.updated_at })
@@ -127,9 +151,12 @@ export function registerWorkflowRoutes(app: FastifyInstance, context: ServerCont
 
   app.delete<{ Params: { id: string } }>('/workflows/delete/:id', async (request) => {
     const user = await requireUser(context, request);
-    const result = await db.deleteFrom('workflows').where('id', '=', request.params.id).where('owner_id', '=', user.id).executeTakeFirst();
+    const result = await db
+      .deleteFrom('workflows')
+      .where('id', '=', request.params.id)
+      .where('owner_id', '=', user.id)
+      .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw notFound();
     return { Id: request.params.id, Deleted: true };
   });
 }
-

@@ -7,7 +7,11 @@ let alice: string;
 let bob: string;
 
 const mint = async (): Promise<string> =>
-  ((await (await fetch(`${server.apiUrl}/functions/generate-jwt`, { method: 'POST' })).json()) as { token: string }).token;
+  (
+    (await (await fetch(`${server.apiUrl}/functions/generate-jwt`, { method: 'POST' })).json()) as {
+      token: string;
+    }
+  ).token;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -35,7 +39,12 @@ describe('workflows', () => {
     const created = await call(alice, 'POST', 'create', {
       name: 'Invoice Processing',
       steps: [
-        { order: 2, endpoint: 'pdf/to/compress', parameters: { Preset: 'web', Blank: '  ' }, onError: 'stop' },
+        {
+          order: 2,
+          endpoint: 'pdf/to/compress',
+          parameters: { Preset: 'web', Blank: '  ' },
+          onError: 'stop',
+        },
         { order: 1, endpoint: 'office/to/pdf', parameters: {}, onError: 'stop' },
       ],
     });
@@ -70,20 +79,37 @@ describe('workflows', () => {
   it('answers 400 with the studio texts for a blank name, no steps and a bad endpoint', async () => {
     const response = await call(alice, 'POST', 'create', { title: '  ', steps: [] });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { InvalidParameters: Record<string, string[]> }).InvalidParameters).toEqual({
+    expect(
+      ((await response.json()) as { InvalidParameters: Record<string, string[]> }).InvalidParameters,
+    ).toEqual({
       Title: ['Workflow name is required'],
       Steps: ['At least one step is required'],
     });
-    const bad = await call(alice, 'POST', 'create', { title: 'x', steps: [{ order: 1, endpoint: 'compress', parameters: {} }] });
-    expect(((await bad.json()) as { InvalidParameters: { Steps: string[] } }).InvalidParameters.Steps).toEqual([
-      'Step 1: Invalid endpoint format',
-    ]);
+    const bad = await call(alice, 'POST', 'create', {
+      title: 'x',
+      steps: [{ order: 1, endpoint: 'compress', parameters: {} }],
+    });
+    expect(
+      ((await bad.json()) as { InvalidParameters: { Steps: string[] } }).InvalidParameters.Steps,
+    ).toEqual(['Step 1: Invalid endpoint format']);
   });
 
   it('keeps each user to their own workflows', async () => {
-    const mine = (await (await call(alice, 'POST', 'create', { Title: 'Alice only', Steps: [{ Order: 1, Endpoint: 'pdf/to/rotate', Parameters: { RotatePage: '90' }, OnError: 'stop' }] })).json()) as Workflow;
+    const mine = (await (
+      await call(alice, 'POST', 'create', {
+        Title: 'Alice only',
+        Steps: [{ Order: 1, Endpoint: 'pdf/to/rotate', Parameters: { RotatePage: '90' }, OnError: 'stop' }],
+      })
+    ).json()) as Workflow;
     expect((await call(bob, 'GET', `get/${mine.Id}`)).status).toBe(404);
-    expect((await call(bob, 'PATCH', `update/${mine.Id}`, { Title: 'stolen', Steps: [{ Order: 1, Endpoint: 'pdf/to/rotate' }] })).status).toBe(404);
+    expect(
+      (
+        await call(bob, 'PATCH', `update/${mine.Id}`, {
+          Title: 'stolen',
+          Steps: [{ Order: 1, Endpoint: 'pdf/to/rotate' }],
+        })
+      ).status,
+    ).toBe(404);
     expect((await call(bob, 'DELETE', `delete/${mine.Id}`)).status).toBe(404);
     const bobs = (await (await call(bob, 'GET', 'get-all')).json()) as Workflow[];
     expect(bobs).toEqual([]);

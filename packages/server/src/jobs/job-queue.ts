@@ -52,9 +52,15 @@ export class InProcessJobQueue implements JobQueue {
   async enqueue<T>(engine: EngineName, task: () => Promise<T>): Promise<T> {
     if (this.closed) throw new ApiError(503, ErrorCode.NotReady, 'The server is shutting down.');
     if (this.total >= this.maxQueue) {
-      throw new ApiError(429, ErrorCode.QueueFull, 'Too many conversions are waiting. Please try again shortly.', undefined, {
-        'Retry-After': String(this.retryAfterSeconds),
-      });
+      throw new ApiError(
+        429,
+        ErrorCode.QueueFull,
+        'Too many conversions are waiting. Please try again shortly.',
+        undefined,
+        {
+          'Retry-After': String(this.retryAfterSeconds),
+        },
+      );
     }
     this.total += 1;
     const pool = this.pool(engine);

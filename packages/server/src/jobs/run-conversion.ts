@@ -93,7 +93,11 @@ async function runWithTimeout(request: ConversionRequest): Promise<ConverterResu
   }
 }
 
-async function storeResults(deps: ConversionDeps, request: ConversionRequest, results: ConverterResultFile[]) {
+async function storeResults(
+  deps: ConversionDeps,
+  request: ConversionRequest,
+  results: ConverterResultFile[],
+) {
   if (results.length === 0) throw conversionFailed('The conversion produced no file.');
   const files: ResultFileJson[] = [];
   for (const result of results) {
@@ -102,10 +106,19 @@ async function storeResults(deps: ConversionDeps, request: ConversionRequest, re
     const size = (await stat(path)).size;
     if (!request.storeFile && size <= MAX_INLINE_BYTES) {
       const data = await readFile(path);
-      files.push({ FileName: fileName, FileExt: extensionOf(fileName), FileSize: size, FileData: data.toString('base64') });
+      files.push({
+        FileName: fileName,
+        FileExt: extensionOf(fileName),
+        FileSize: size,
+        FileData: data.toString('base64'),
+      });
       continue;
     }
-    const stored = await deps.store.saveFromPath(path, { ownerId: request.ownerId, fileName, kind: 'result' });
+    const stored = await deps.store.saveFromPath(path, {
+      ownerId: request.ownerId,
+      fileName,
+      kind: 'result',
+    });
     files.push({
       FileName: stored.fileName,
       FileExt: stored.ext,
@@ -117,7 +130,10 @@ async function storeResults(deps: ConversionDeps, request: ConversionRequest, re
   return files;
 }
 
-export async function runConversion(deps: ConversionDeps, request: ConversionRequest): Promise<ConversionAnswer> {
+export async function runConversion(
+  deps: ConversionDeps,
+  request: ConversionRequest,
+): Promise<ConversionAnswer> {
   const endpoint = request.converter.endpoint;
   try {
     return await deps.queue.enqueue(request.converter.engine, async () => {

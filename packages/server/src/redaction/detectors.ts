@@ -34,20 +34,31 @@ type Detector = (text: string) => TextSpan[];
 
 function matches(text: string, pattern: RegExp, group = 0, accept?: (value: string) => boolean): TextSpan[] {
   const spans: TextSpan[] = [];
-  for (const match of text.matchAll(pattern)) {
+  // 'd' gives each group's exact offsets
+  const withIndices = pattern.flags.includes('d') ? pattern : new RegExp(pattern.source, `${pattern.flags}d`);
+  for (const match of text.matchAll(withIndices)) {
     const value = match[group];
-    if (value === undefined || match.index === undefined) continue;
+    const range = match.indices?.[group];
+    if (value === undefined || !range) continue;
     if (accept && !accept(value)) continue;
-    const offset = group === 0 ? 0 : match[0].indexOf(value);
-    const start = match.index + offset;
-    spans.push({ start, end: start + value.length });
+    spans.push({ start: range[0], end: range[1] });
   }
   return spans;
 }
 
-/** A value after a label on the same line: 'MRN: 00123-45', 'Account No. 4411-22'. */
-const labelled = (labels: string, value = String.raw`[A-Z0-9][A-Z0-9\-/]{2,30}`): RegExp =>
-  new RegExp(String.raw`\b(?:${labels})\b[ \t]*[:#.\-]?[ \t]*(?:#[ \t]*)?(${value})`, 'giu');
+/**
+ * A value after a label on the same line: 'MRN: 00123-45', 'Account No. 4411-22'. Labels with a
+ * number word ('Account Number') or an acronym ('MRN') may be followed by the value directly;
+ * `loose` labels that are ordinary words ('Account', 'Policy') need a ':' or '#' after them, so
+ * 'the account for 2024' stays.
+ */
+const NUMBER_WORD = String.raw`(?:Number|No\.?|ID|#)`;
+const labelled = (strict: string, loose = '', value = String.raw`[A-Z0-9][A-Z0-9\-/]{2,30}`): RegExp => {
+  const withNumber = String.raw`(?:${strict})[ \t]*[:#.\-]?`;
+  const plain = loose ? String.raw`|(?:${loose})[ \t]*[:#]` : '';
+  return new RegExp(String.raw`\b(?:${withNumber}${plain})[ \t]*(?:#[ \t]*)?(${value})`, 'giu');
+};
+const numbered = (words: string): string => `(?:${words})[ \t]+${NUMBER_WORD}`;
 
 const hasDigit = (value: string): boolean => /\d/.test(value);
 
@@ -76,14 +87,14 @@ const detectors: Record<DetectorId, Detector> = {
   ],
   ssn: (text) => [
     ...matches(text, /(?<!\d)(?!000|666|9\d\d)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}(?!\d)/g),
-    ...matches(text, labelled('SSN|SSA|Social Security(?: Number| No\\.?)?|ITIN', String.raw`\d{9}`)),
+    ...matches(text, labelled(`SSN|ITIN|${numbered('Social Security')}`, '', String.raw`\d{9}`)),
   ],
   // UK National Insurance numbers and labelled national / tax identifiers elsewhere.
   nationalId: (text) => [
     ...matches(text, /\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/g),
     ...matches(
       text,
-      labelled('National (?:ID|Insurance)(?: Number| No\\.?)?|Tax ID|TIN|NIF|NIE|Personal ID|ID Number|Identity Card(?: No\\.?)?'),
+      labelled(`TIN|NIF|NIE|Tax ID|Personal ID|ID Number|${numbered('National Insurance|National ID|Identity Card')}`, 'National ID|Identity Card'),
       1,
       hasDigit,
     ),
@@ -134,34 +145,34 @@ const detectors: Record<DetectorId, Detector> = {
   medicalRecordNumber: (text) =>
     matches(
       text,
-      labelled('MRN|Medical Record(?: Number| No\\.?| #)?|Patient ID|Patient Number|Chart(?: Number| No\\.?)'),
+      labelled(`MRN|Patient ID|${numbered('Medical Record|Patient|Chart')}`, 'Medical Record'),
       1,
       hasDigit,
     ),
   healthPlanNumber: (text) =>
     matches(
       text,
-      labelled('Member ID|Member Number|Policy(?: Number| No\\.?)|Health Plan(?: ID| Number)?|Subscriber ID|Group(?: Number| No\\.?)|Medicare(?: Number)?|Medicaid(?: Number)?'),
+      labelled(numbered('Member|Policy|Health Plan|Subscriber|Group|Medicare|Medicaid|Beneficiary'), 'Policy|Health Plan|Medicare|Medicaid'),
       1,
       hasDigit,
     ),
   accountNumber: (text) =>
     matches(
       text,
-      labelled('Account(?: Number| No\\.?)?|Acct\\.?(?: Number| No\\.?)?|Routing(?: Number| No\\.?)?|ABA|Loan(?: Number| No\\.?)|Customer(?: ID| Number)'),
+      labelled(`ABA|${numbered('Account|Acct\\.?|Routing|Loan|Customer|Bank Account')}`, 'Account|Acct\\.?'),
       1,
       hasDigit,
     ),
   studentId: (text) =>
-    matches(text, labelled('Student(?: ID| Number| No\\.?)|Matriculation(?: Number| No\\.?)?'), 1, hasDigit),
+    matches(text, labelled(numbered('Student|Matriculation'), 'Student'), 1, hasDigit),
   licenseNumber: (text) =>
     matches(
       text,
-      labelled("Driver'?s License(?: Number| No\\.?)?|DL(?: Number| No\\.?)?|License(?: Number| No\\.?)|Licence(?: Number| No\\.?)|Certificate(?: Number| No\\.?)|VIN|Serial(?: Number| No\\.?)"),
+      labelled(`VIN|${numbered("Driver'?s License|Driver'?s Licence|DL|License|Licence|Certificate|Serial")}`, "Driver'?s License|Driver'?s Licence"),
       1,
       hasDigit,
     ),
-  passportNumber: (text) => matches(text, labelled('Passport(?: Number| No\\.?)?'), 1, hasDigit),
+  passportNumber: (text) => matches(text, labelled(numbered('Passport'), 'Passport'), 1, hasDigit),
   ipAddress: (text) =>
     matches(text, /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])/g),
   url: (text) => matches(text, /\bhttps?:\/\/[^\s<>"]{3,300}/g),

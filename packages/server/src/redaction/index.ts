@@ -4,6 +4,14 @@ export {
   DEFAULT_REDACTION_PRESET,
   PRESET_DETECTORS,
   parseRedactionPreset,
-  REDACTION_PRESETS,
+  REDACTION_PRESET_NAMES,
   type RedactionPreset,
 } from './presets';
+export {
+  findLiteralTerms,
+  findPatterns,
+  PatternTimeoutError,
+  parseUserTerms,
+  type UserTerms,
+  userTermProblems,
+} from './user-terms';

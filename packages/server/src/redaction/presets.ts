@@ -8,8 +8,8 @@
  */
 import type { DetectorId } from './detectors';
 
-export const REDACTION_PRESETS = ['auto', 'gdpr', 'hipaa', 'ferpa', 'foia', 'glba', 'ccpa', 'manual'] as const;
-export type RedactionPreset = (typeof REDACTION_PRESETS)[number];
+export const REDACTION_PRESET_NAMES = ['auto', 'gdpr', 'hipaa', 'ferpa', 'foia', 'glba', 'ccpa', 'manual'] as const;
+export type RedactionPreset = (typeof REDACTION_PRESET_NAMES)[number];
 export const DEFAULT_REDACTION_PRESET: RedactionPreset = 'auto';
 
 const CONTACT: DetectorId[] = ['personName', 'email', 'phone', 'postalAddress'];
@@ -53,5 +53,5 @@ export const PRESET_DETECTORS: Record<RedactionPreset, readonly DetectorId[]> = 
 export function parseRedactionPreset(value: string | undefined): RedactionPreset | null {
   if (value === undefined || value.trim() === '') return DEFAULT_REDACTION_PRESET;
   const preset = value.trim().toLowerCase();
-  return (REDACTION_PRESETS as readonly string[]).includes(preset) ? (preset as RedactionPreset) : null;
+  return (REDACTION_PRESET_NAMES as readonly string[]).includes(preset) ? (preset as RedactionPreset) : null;
 }

@@ -63,7 +63,8 @@ const KINDS_BY_EXTENSION: Record<string, readonly SniffedKind[]> = {
 };
 
 const startsWith = (bytes: Buffer, signature: number[], offset = 0): boolean =>
-  bytes.length >= offset + signature.length && signature.every((value, index) => bytes[offset + index] === value);
+  bytes.length >= offset + signature.length &&
+  signature.every((value, index) => bytes[offset + index] === value);
 
 /** Printable text (UTF-8 or Latin-1, or UTF-16 with a BOM): no NULs and few control bytes. */
 function looksLikeText(bytes: Buffer): boolean {
@@ -80,20 +81,38 @@ export function sniffBytes(bytes: Buffer): SniffedKind {
   if (bytes.length === 0) return 'empty';
   // %PDF may follow a little junk (the PDF spec lets readers look in the first 1024 bytes)
   if (bytes.subarray(0, 1024).includes('%PDF-')) return 'pdf';
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) return 'zip';
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06]))
+    return 'zip';
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'cfb';
   if (startsWith(bytes, [0xff, 0x57, 0x50, 0x43])) return 'wordperfect';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (bytes.subarray(0, 6).toString('latin1') === 'GIF87a' || bytes.subarray(0, 6).toString('latin1') === 'GIF89a') return 'gif';
-  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
+  if (
+    bytes.subarray(0, 6).toString('latin1') === 'GIF87a' ||
+    bytes.subarray(0, 6).toString('latin1') === 'GIF89a'
+  )
+    return 'gif';
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a]))
+    return 'tiff';
   if (startsWith(bytes, [0x42, 0x4d]) && bytes.length >= 14) return 'bmp';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
   if (!looksLikeText(bytes)) return 'unknown';
-  const head = bytes.toString('utf8').replace(/^\uFEFF/, '').trimStart().slice(0, 4096).toLowerCase();
+  const head = bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 4096)
+    .toLowerCase();
   if (head.startsWith('{\\rtf')) return 'rtf';
   if (/<svg[\s>]/.test(head) && !/<html[\s>]/.test(head)) return 'svg';
-  if (/^(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/.test(head) || /<(html|body|div|p|table|h1)[\s>]/.test(head)) {
+  if (
+    /^(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/.test(head) ||
+    /<(html|body|div|p|table|h1)[\s>]/.test(head)
+  ) {
     return 'html';
   }
   return 'text';

@@ -26,7 +26,9 @@ export async function openDatabase(dialect: Dialect): Promise<Kysely<Database>> 
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     await db.destroy();
-    throw new Error(`Database migration failed${failed ? ` (${failed.migrationName})` : ''}: ${String(error)}`);
+    throw new Error(
+      `Database migration failed${failed ? ` (${failed.migrationName})` : ''}: ${String(error)}`,
+    );
   }
   return db;
 }

@@ -109,7 +109,8 @@ export function createDecryptStream(key: Buffer): Transform {
       try {
         if (!prefix) {
           if (buffered.length < HEADER_BYTES) return callback();
-          if (!buffered.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('Not an encrypted docstudio file.');
+          if (!buffered.subarray(0, MAGIC.length).equals(MAGIC))
+            throw new Error('Not an encrypted docstudio file.');
           prefix = Buffer.from(buffered.subarray(MAGIC.length, HEADER_BYTES));
           buffered = buffered.subarray(HEADER_BYTES);
         }
@@ -123,7 +124,10 @@ export function createDecryptStream(key: Buffer): Transform {
           const decipher = createDecipheriv('aes-256-gcm', key, nonceFor(prefix, counter));
           decipher.setAAD(aadFor(counter, final));
           decipher.setAuthTag(buffered.subarray(RECORD_HEAD + length, total));
-          const plain = Buffer.concat([decipher.update(buffered.subarray(RECORD_HEAD, RECORD_HEAD + length)), decipher.final()]);
+          const plain = Buffer.concat([
+            decipher.update(buffered.subarray(RECORD_HEAD, RECORD_HEAD + length)),
+            decipher.final(),
+          ]);
           counter += 1;
           sawFinal = final;
           buffered = buffered.subarray(total);

@@ -8,8 +8,11 @@ export function newId(): string {
 
 export function sanitizeFileName(name: string | undefined, fallback = 'file'): string {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we strip
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').trim().replace(/^\.+/, '');
+  const cleaned = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we strip
+    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
+    .trim()
+    .replace(/^\.+/, '');
   if (!cleaned) return fallback;
   if (cleaned.length <= 200) return cleaned;
   const ext = extensionOf(cleaned);

@@ -83,7 +83,12 @@ export class FileStore {
       },
     });
     try {
-      await pipeline(source, counter, createEncryptStream(this.key), createWriteStream(partial, { mode: 0o600 }));
+      await pipeline(
+        source,
+        counter,
+        createEncryptStream(this.key),
+        createWriteStream(partial, { mode: 0o600 }),
+      );
       await rename(partial, target);
     } catch (error) {
       await rm(partial, { force: true });

@@ -51,8 +51,11 @@ describe('encryption at rest', () => {
       const pdf = markerPdf();
       const upload = await server.request('/api/upload', {
         method: 'POST',
-        headers: { 'content-disposition': "attachment; filename*=UTF-8''marker.pdf", 'content-type': 'application/pdf' },
-        body: pdf,
+        headers: {
+          'content-disposition': "attachment; filename*=UTF-8''marker.pdf",
+          'content-type': 'application/pdf',
+        },
+        body: new Uint8Array(pdf),
       });
       expect(upload.status).toBe(200);
       const answer = await server.convert('test/to/linearize', {}, [{ content: pdf, name: 'marker.pdf' }]);
@@ -60,7 +63,9 @@ describe('encryption at rest', () => {
       const result = await server.download(answer.body.Files?.[0]?.Url ?? '');
       // The marker is really in the result (so the scan below could find it)...
       expect(result.includes(MARKER)).toBe(true);
-      const uploaded = await server.download(`/api/d/${((await upload.json()) as { FileId: string }).FileId}`);
+      const uploaded = await server.download(
+        `/api/d/${((await upload.json()) as { FileId: string }).FileId}`,
+      );
       expect(uploaded.equals(pdf)).toBe(true);
       // ...and in no file under the data folder, in any encoding a copy could take.
       const files = await allFiles(server.dataDir);
@@ -83,7 +88,9 @@ describe('encryption at rest', () => {
     const key = Buffer.alloc(32, 7);
     const plain = Buffer.alloc(300_000);
     for (let i = 0; i < plain.length; i++) plain[i] = (i * 31) % 251;
-    const sealed = await buffer(Readable.from([plain.subarray(0, 1000), plain.subarray(1000)]).pipe(createEncryptStream(key)));
+    const sealed = await buffer(
+      Readable.from([plain.subarray(0, 1000), plain.subarray(1000)]).pipe(createEncryptStream(key)),
+    );
     expect(sealed.includes(plain.subarray(5000, 5032))).toBe(false);
     expect((await buffer(Readable.from([sealed]).pipe(createDecryptStream(key)))).equals(plain)).toBe(true);
 
@@ -92,7 +99,9 @@ describe('encryption at rest', () => {
     await expect(buffer(Readable.from([tampered]).pipe(createDecryptStream(key)))).rejects.toThrow();
     const cut = sealed.subarray(0, 12 + 5 + 65536 + 16);
     await expect(buffer(Readable.from([cut]).pipe(createDecryptStream(key)))).rejects.toThrow(/truncated/);
-    await expect(buffer(Readable.from([sealed]).pipe(createDecryptStream(Buffer.alloc(32, 8))))).rejects.toThrow();
+    await expect(
+      buffer(Readable.from([sealed]).pipe(createDecryptStream(Buffer.alloc(32, 8)))),
+    ).rejects.toThrow();
   });
 });
 

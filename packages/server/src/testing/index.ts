@@ -1,1 +1,8 @@
-export { type ConvertedFileJson, readAnswer, startTestServer, type TestAnswer, type TestFile, type TestServer } from './test-server';
+export {
+  type ConvertedFileJson,
+  readAnswer,
+  startTestServer,
+  type TestAnswer,
+  type TestFile,
+  type TestServer,
+} from './test-server';

@@ -16,7 +16,8 @@ export const linearizeConverter: Converter = {
   accepts: ['pdf'],
   maxFileSize: 2 * 1024 * 1024,
   validate(params) {
-    if (params.Pages !== undefined && !/^\d+$/.test(params.Pages)) return { Pages: ['Pages must be a whole number.'] };
+    if (params.Pages !== undefined && !/^\d+$/.test(params.Pages))
+      return { Pages: ['Pages must be a whole number.'] };
     return null;
   },
   async convert(ctx) {
@@ -24,7 +25,10 @@ export const linearizeConverter: Converter = {
     if (!input) throw new Error('no input');
     await inspectPdf(input.path, { signal: ctx.signal });
     const out = join(ctx.workDir, 'linearized.pdf');
-    await runEngine('qpdf', ['--linearize', '--', input.path, out], { timeoutMs: ctx.deadline, signal: ctx.signal });
+    await runEngine('qpdf', ['--linearize', '--', input.path, out], {
+      timeoutMs: ctx.deadline,
+      signal: ctx.signal,
+    });
     return [{ path: out, fileName: input.fileName.replace(/\.pdf$/i, '-linearized.pdf') }];
   },
 };
@@ -40,7 +44,10 @@ export const mergeConverter: Converter = {
   async convert(ctx) {
     const out = join(ctx.workDir, 'merged.pdf');
     const pages = ctx.files.flatMap((file) => [file.path, '1-z']);
-    await runEngine('qpdf', ['--empty', '--pages', ...pages, '--', out], { timeoutMs: ctx.deadline, signal: ctx.signal });
+    await runEngine('qpdf', ['--empty', '--pages', ...pages, '--', out], {
+      timeoutMs: ctx.deadline,
+      signal: ctx.signal,
+    });
     return [{ path: out, fileName: 'merged.pdf' }];
   },
 };
@@ -68,7 +75,10 @@ export const engineFailureConverter: Converter = {
   accepts: ['pdf'],
   validate: () => null,
   async convert(ctx) {
-    await runEngine('qpdf', ['--check', join(ctx.workDir, 'missing.pdf')], { timeoutMs: ctx.deadline, signal: ctx.signal });
+    await runEngine('qpdf', ['--check', join(ctx.workDir, 'missing.pdf')], {
+      timeoutMs: ctx.deadline,
+      signal: ctx.signal,
+    });
     return [];
   },
 };
@@ -82,7 +92,12 @@ export const crashingConverter: Converter = {
   validate: () => null,
   async convert(ctx) {
     const broken = JSON.parse('null') as { files: string[] } | null;
-    return [{ path: join(ctx.workDir, broken?.files[0] ?? ''), fileName: String((broken as { files: string[] }).files.length) }];
+    return [
+      {
+        path: join(ctx.workDir, broken?.files[0] ?? ''),
+        fileName: String((broken as { files: string[] }).files.length),
+      },
+    ];
   },
 };
 

@@ -15,7 +15,9 @@ import type { FastifyInstance } from 'fastify';
 import { createServer, type ServerOptions } from '../app';
 
 /** A file to send: a path on disk, or bytes with a name. `field` defaults to File / Files[i]. */
-export type TestFile = string | { path?: string; content?: Buffer | string; name?: string; field?: string; type?: string };
+export type TestFile =
+  | string
+  | { path?: string; content?: Buffer | string; name?: string; field?: string; type?: string };
 
 export interface ConvertedFileJson {
   FileName: string;
@@ -60,7 +62,12 @@ export interface TestServer {
   dataDir: string;
   anonymousToken(): Promise<string>;
   /** POST multipart to /api/convert/{endpoint}; `files` in order (one → File, several → Files[i]). */
-  convert(endpoint: string, fields?: Record<string, string>, files?: TestFile[], options?: ConvertOptions): Promise<TestAnswer>;
+  convert(
+    endpoint: string,
+    fields?: Record<string, string>,
+    files?: TestFile[],
+    options?: ConvertOptions,
+  ): Promise<TestAnswer>;
   /** GET a result Url (or an /api path) and return its bytes; throws on a non-200 answer. */
   download(urlOrPath: string): Promise<Buffer>;
   /** Downloads a result into `dir` under its FileName and returns the path (for qpdf, pdfinfo …). */
@@ -74,7 +81,10 @@ async function toBlob(file: TestFile): Promise<{ blob: Blob; name: string }> {
   if (typeof file === 'string') return { blob: new Blob([await readFile(file)]), name: basename(file) };
   const bytes = file.content !== undefined ? file.content : await readFile(file.path ?? '');
   const name = file.name ?? (file.path ? basename(file.path) : 'file');
-  return { blob: new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type: file.type ?? '' }), name };
+  return {
+    blob: new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type: file.type ?? '' }),
+    name,
+  };
 }
 
 export async function readAnswer(response: Response): Promise<TestAnswer> {
@@ -107,7 +117,8 @@ export async function startTestServer(overrides: ServerOptions = {}): Promise<Te
     return token;
   };
 
-  const absolute = (urlOrPath: string): string => (/^https?:/.test(urlOrPath) ? urlOrPath : `${baseUrl}${urlOrPath}`);
+  const absolute = (urlOrPath: string): string =>
+    /^https?:/.test(urlOrPath) ? urlOrPath : `${baseUrl}${urlOrPath}`;
 
   const request = async (path: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
@@ -117,7 +128,8 @@ export async function startTestServer(overrides: ServerOptions = {}): Promise<Te
 
   const download = async (urlOrPath: string): Promise<Buffer> => {
     const response = await fetch(absolute(urlOrPath));
-    if (response.status !== 200) throw new Error(`GET ${urlOrPath} answered ${response.status}: ${await response.text()}`);
+    if (response.status !== 200)
+      throw new Error(`GET ${urlOrPath} answered ${response.status}: ${await response.text()}`);
     return Buffer.from(await response.arrayBuffer());
   };
 
@@ -141,7 +153,12 @@ export async function startTestServer(overrides: ServerOptions = {}): Promise<Te
       const headers: Record<string, string> = {};
       const bearer = options.token === undefined ? await anonymousToken() : options.token;
       if (bearer) headers.authorization = `Bearer ${bearer}`;
-      const response = await fetch(`${apiUrl}/convert/${endpoint}`, { method: 'POST', body: form, headers, signal: options.signal });
+      const response = await fetch(`${apiUrl}/convert/${endpoint}`, {
+        method: 'POST',
+        body: form,
+        headers,
+        signal: options.signal,
+      });
       return readAnswer(response);
     },
     async saveResult(file, dir) {

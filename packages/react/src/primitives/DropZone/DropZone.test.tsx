@@ -16,18 +16,22 @@ const labels = {
 describe('DropZone', () => {
   it("shows the spec's texts and highlights while a drag is over it", async () => {
     const screen = await render(<DropZone labels={labels} scope="pdf-merge" onFiles={() => {}} />);
-    const zone = screen.getByRole('button', { name: 'Choose PDF file to upload' });
-    await expect.element(zone).toHaveTextContent('Drag & drop your PDF file here');
-    await expect.element(zone).toHaveTextContent('or click to browse files');
-    await expect.element(zone).not.toHaveAttribute('data-dragging');
+    const zone = screen.getByRole('button', { name: /Drag & drop your PDF file here/ }).element() as HTMLElement;
+    expect(zone.getAttribute('data-scope')).toBe('pdf-merge');
+    expect(zone.textContent).toContain('Drag & drop your PDF file here');
+    expect(zone.textContent).toContain('or click to browse files');
+    expect(zone.hasAttribute('data-dragging')).toBe(false);
 
-    const transfer = await dragOver(zone.element(), [await loadFixture('crazyones.pdf')]);
-    await expect.element(zone).toHaveAttribute('data-dragging');
-    await expect.element(zone).toHaveTextContent('Drop your PDF file here...');
+    const transfer = await dragOver(zone, [await loadFixture('crazyones.pdf')]);
+    await expect.poll(() => zone.hasAttribute('data-dragging')).toBe(true);
+    expect(zone.textContent).toContain('Drop your PDF file here...');
+    // The highlight is visible: the border turns to the primary colour.
+    expect(getComputedStyle(zone).borderTopStyle).toBe('solid');
 
-    await dragLeave(zone.element(), transfer);
-    await expect.element(zone).not.toHaveAttribute('data-dragging');
-    await expect.element(zone).toHaveTextContent('Drag & drop your PDF file here');
+    await dragLeave(zone, transfer);
+    await expect.poll(() => zone.hasAttribute('data-dragging')).toBe(false);
+    expect(zone.textContent).toContain('Drag & drop your PDF file here');
+    expect(getComputedStyle(zone).borderTopStyle).toBe('dashed');
   });
 
   it('hands every dropped file to the caller, unfiltered', async () => {
@@ -35,7 +39,7 @@ describe('DropZone', () => {
     const screen = await render(<DropZone labels={labels} onFiles={onFiles} />);
     const pdf = await loadFixture('crazyones.pdf');
     const png = await loadFixture('pil123rgba.png');
-    await dropFiles(screen.getByRole('button').element(), [pdf, png]);
+    await dropFiles(screen.getByRole('button', { name: /Drag & drop/ }).element(), [pdf, png]);
     expect(onFiles).toHaveBeenCalledTimes(1);
     expect(onFiles.mock.calls[0]?.[0].map((file: File) => file.name)).toEqual(['crazyones.pdf', 'pil123rgba.png']);
   });
@@ -48,7 +52,7 @@ describe('DropZone', () => {
     // The native dialog cannot be driven from a test; what opens it is a click on the file input.
     const click = vi.spyOn(input, 'click').mockImplementation(() => {});
     await userEvent.tab();
-    await expect.element(screen.getByRole('button')).toHaveFocus();
+    await expect.element(screen.getByRole('button', { name: /Drag & drop/ })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(click).toHaveBeenCalledTimes(1);
     await userEvent.keyboard(' ');
@@ -58,7 +62,7 @@ describe('DropZone', () => {
   it('is out of the tab order and ignores drops while disabled', async () => {
     const onFiles = vi.fn();
     const screen = await render(<DropZone labels={labels} disabled onFiles={onFiles} />);
-    const zone = screen.getByRole('button');
+    const zone = screen.getByRole('button', { name: /Drag & drop/ });
     await expect.element(zone).toHaveAttribute('aria-disabled', 'true');
     await expect.element(zone).toHaveAttribute('data-disabled');
     await expect.element(zone).not.toHaveAttribute('tabindex');

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
 import * as styles from './DropZone.css';
 
@@ -9,7 +8,7 @@ export interface DropZoneLabels {
   browse: string;
   /** 'Drop your PDF file here...' while a drag is over the zone. */
   active: string;
-  /** Accessible name of the zone and its file input. */
+  /** Accessible name of the hidden file input. */
   label: string;
 }
 
@@ -40,7 +39,6 @@ export function DropZone({
   scope = 'docstudio',
   onFiles,
 }: DropZoneProps) {
-  const describedBy = useId();
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     // All files reach onFiles: core's checkFiles gives the spec's rejection texts, not react-dropzone.
     multiple: true,
@@ -55,8 +53,7 @@ export function DropZone({
       <div
         {...getRootProps({
           role: 'button',
-          'aria-label': labels.label,
-          'aria-describedby': describedBy,
+          // The name is the visible text, so speech users can say what they see.
           'aria-disabled': disabled || undefined,
         })}
         className={styles.zone}
@@ -68,7 +65,7 @@ export function DropZone({
         <span className={styles.icon} aria-hidden="true">
           ⇪
         </span>
-        <span id={describedBy} style={{ display: 'grid', gap: 4 }}>
+        <span style={{ display: 'grid', gap: 4 }}>
           <span className={styles.primaryText} data-part="dropzone-text">
             {isDragActive ? labels.active : labels.idle}
           </span>

@@ -37,10 +37,10 @@ export function FileCard({
     <Element className={styles.card} data-scope={scope} data-part="file-card" data-disabled={disabled || undefined}>
       {leading}
       <div className={styles.details}>
-        <span className={styles.name} data-part="file-name" title={name}>
+        <span className={styles.name} data-scope={scope} data-part="file-name" title={name}>
           {name}
         </span>
-        <span className={styles.size} data-part="file-size">
+        <span className={styles.size} data-scope={scope} data-part="file-size">
           {formatMegabytes(size)}
         </span>
       </div>

@@ -48,25 +48,25 @@ describe('FileList', () => {
 
   it('moves files with Move up / Move down, disabled at the ends', async () => {
     const screen = await render(<Reorderable />);
-    await expect.element(screen.getByRole('button', { name: 'Move a.pdf up' })).toBeDisabled();
-    await expect.element(screen.getByRole('button', { name: 'Move c.pdf down' })).toBeDisabled();
-    await screen.getByRole('button', { name: 'Move c.pdf up' }).click();
+    await expect.element(screen.getByRole('button', { name: 'Move up a.pdf' })).toBeDisabled();
+    await expect.element(screen.getByRole('button', { name: 'Move down c.pdf' })).toBeDisabled();
+    await screen.getByRole('button', { name: 'Move up c.pdf' }).click();
     expect(order(screen.container)).toEqual(['a.pdf', 'c.pdf', 'b.pdf']);
-    await screen.getByRole('button', { name: 'Move a.pdf down' }).click();
+    await screen.getByRole('button', { name: 'Move down a.pdf' }).click();
     expect(order(screen.container)).toEqual(['c.pdf', 'a.pdf', 'b.pdf']);
   });
 
   it('reorders by keyboard alone and keeps focus on the moved file', async () => {
     const screen = await render(<Reorderable />);
-    const moveDown = screen.getByRole('button', { name: 'Move a.pdf down' });
+    const moveDown = screen.getByRole('button', { name: 'Move down a.pdf' });
     moveDown.element().focus();
     await userEvent.keyboard('{Enter}');
     expect(order(screen.container)).toEqual(['b.pdf', 'a.pdf', 'c.pdf']);
-    await expect.element(screen.getByRole('button', { name: 'Move a.pdf down' })).toHaveFocus();
+    await expect.element(screen.getByRole('button', { name: 'Move down a.pdf' })).toHaveFocus();
     await userEvent.keyboard(' ');
     expect(order(screen.container)).toEqual(['b.pdf', 'c.pdf', 'a.pdf']);
     // At the bottom Move down is disabled, so focus goes to Move up of the same file.
-    await expect.element(screen.getByRole('button', { name: 'Move a.pdf up' })).toHaveFocus();
+    await expect.element(screen.getByRole('button', { name: 'Move up a.pdf' })).toHaveFocus();
     await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}');
     expect(order(screen.container)).toEqual(['b.pdf', 'a.pdf', 'c.pdf']);
     await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}');

@@ -24,8 +24,8 @@ const englishLabels: FileListLabels = {
   removeFile: (name) => `Remove ${name}`,
   moveUp: 'Move up',
   moveDown: 'Move down',
-  moveUpFile: (name) => `Move ${name} up`,
-  moveDownFile: (name) => `Move ${name} down`,
+  moveUpFile: (name) => `Move up ${name}`,
+  moveDownFile: (name) => `Move down ${name}`,
   reorderHint: 'Use Alt + Arrow Up or Alt + Arrow Down to reorder.',
 };
 

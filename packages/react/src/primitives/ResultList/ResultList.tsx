@@ -73,10 +73,10 @@ export function ResultList({
       <ul className={styles.list}>
         {files.map((file, index) => (
           <li key={`${file.url}-${index}`} className={styles.row} data-scope={scope} data-part="result-item">
-            <span className={styles.name} data-part="result-name">
+            <span className={styles.name} data-scope={scope} data-part="result-name">
               {file.fileName}
             </span>
-            <span className={styles.size} data-part="result-size">
+            <span className={styles.size} data-scope={scope} data-part="result-size">
               {formatMegabytes(file.fileSize)}
             </span>
             <button

@@ -12,7 +12,7 @@ const toasts: ToastMessage[] = [
 
 function Harness({ duration }: { duration: number }) {
   const [list, setList] = useState(toasts);
-  return <Toaster toasts={list} duration={duration} onDismiss={(id) => setList(list.filter((t) => t.id !== id))} />;
+  return <Toaster toasts={list} duration={duration} onDismiss={(id) => setList((current) => current.filter((t) => t.id !== id))} />;
 }
 
 afterEach(() => vi.useRealTimers());

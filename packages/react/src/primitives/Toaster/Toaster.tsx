@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import * as styles from './Toaster.css';
 
 export type ToastVariant = 'success' | 'failure' | 'destructive';
@@ -33,11 +33,14 @@ function ToastItem({
   dismissLabel: string;
   scope: string;
 }) {
+  // The latest callback, so a re-render of the list does not restart every toast's timer.
+  const dismiss = useRef(onDismiss);
+  dismiss.current = onDismiss;
   useEffect(() => {
     if (duration <= 0) return;
-    const timer = setTimeout(() => onDismiss(toast.id), duration);
+    const timer = setTimeout(() => dismiss.current(toast.id), duration);
     return () => clearTimeout(timer);
-  }, [toast.id, duration, onDismiss]);
+  }, [toast.id, duration]);
   return (
     <div
       className={styles.toast}

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -95,7 +95,9 @@ describe('html/to/pdf', () => {
 
   it('ends an endless script with a 504 and keeps working afterwards', async () => {
     const started = Date.now();
-    const error = await convertHtml('loop.html', '<p>x</p><script>while (true) {}</script>', 4000).catch((e: unknown) => e);
+    const error = await convertHtml('loop.html', '<p>x</p><script>while (true) {}</script>', 4000).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ status: 504, code: 5000 });
     expect(Date.now() - started).toBeLessThan(15_000);
     const [result] = await convertHtml('after.html', '<p>Still alive</p>');

@@ -40,7 +40,9 @@ const isTrue = (value: string | undefined): boolean => /^(true|1|on|yes)$/i.test
 const isBoolean = (value: string | undefined): boolean =>
   value === undefined || value === '' || /^(true|false|1|0|on|off|yes|no)$/i.test(value);
 
-export function validateOfficeParams(params: Readonly<Record<string, string>>): Record<string, string[]> | null {
+export function validateOfficeParams(
+  params: Readonly<Record<string, string>>,
+): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
   const range = params.PageRange?.trim();
   if (range) {

@@ -9,7 +9,6 @@ import { join, parse } from 'node:path';
 import { getOfficePool } from '../../engines/libreoffice';
 import { runEngine } from '../../engines/run-engine';
 import {
-
   conversionFailed,
   damagedFile,
   invalidParameters,
@@ -42,11 +41,23 @@ async function pdfHeaderVersion(path: string): Promise<string> {
 async function enforcePdfVersion(path: string, version: PdfVersion, ctx: ConverterContext): Promise<void> {
   if ((await pdfHeaderVersion(path)) === version) return;
   const fixed = `${path}.v${version}.pdf`;
-  const limits = { timeoutMs: Math.min(POST_STEP_TIMEOUT_MS, Math.max(1000, ctx.deadline)), signal: ctx.signal };
+  const limits = {
+    timeoutMs: Math.min(POST_STEP_TIMEOUT_MS, Math.max(1000, ctx.deadline)),
+    signal: ctx.signal,
+  };
   if (version === '1.3') {
     await runEngine(
       'gs',
-      ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=pdfwrite', '-dCompatibilityLevel=1.3', `-sOutputFile=${fixed}`, path],
+      [
+        '-q',
+        '-dSAFER',
+        '-dBATCH',
+        '-dNOPAUSE',
+        '-sDEVICE=pdfwrite',
+        '-dCompatibilityLevel=1.3',
+        `-sOutputFile=${fixed}`,
+        path,
+      ],
       limits,
     );
   } else {
@@ -68,7 +79,8 @@ export const officeToPdfConverter: Converter = {
   validate: validateOfficeParams,
   async convert(ctx: ConverterContext): Promise<ConverterResultFile[]> {
     const input = ctx.files[0];
-    if (!input) throw invalidParameters({ File: ['File required. Please upload an Office document to convert.'] });
+    if (!input)
+      throw invalidParameters({ File: ['File required. Please upload an Office document to convert.'] });
     const problems = validateOfficeParams(ctx.params);
     if (problems) throw invalidParameters(problems);
     const options = readOfficeOptions(ctx.params);
@@ -88,13 +100,16 @@ export const officeToPdfConverter: Converter = {
     if (!answer.ok) {
       switch (answer.error) {
         case 'password-required':
-          throw passwordProtected('The document is password protected. Provide DocumentOpenPassword to convert it.');
+          throw passwordProtected(
+            'The document is password protected. Provide DocumentOpenPassword to convert it.',
+          );
         case 'password-wrong':
           throw invalidPassword('The DocumentOpenPassword is incorrect.');
         case 'load-failed':
           throw damagedFile('The file is damaged or is not a supported Office document.');
         case 'export-failed':
-          if (options.pageRange) throw invalidParameters({ PageRange: ['PageRange selects no pages of this document.'] });
+          if (options.pageRange)
+            throw invalidParameters({ PageRange: ['PageRange selects no pages of this document.'] });
           throw conversionFailed('LibreOffice could not export the document to PDF.');
         default:
           throw conversionFailed('LibreOffice stopped during the conversion; please try again.');
@@ -105,11 +120,12 @@ export const officeToPdfConverter: Converter = {
       () => 0,
     );
     if (size === 0) {
-      if (options.pageRange) throw invalidParameters({ PageRange: ['PageRange selects no pages of this document.'] });
+      if (options.pageRange)
+        throw invalidParameters({ PageRange: ['PageRange selects no pages of this document.'] });
       throw conversionFailed('LibreOffice produced no PDF.');
     }
-    if (!options.pdfA || options.pdfVersion !== '1.4') await enforcePdfVersion(output, options.pdfVersion, ctx);
+    if (!options.pdfA || options.pdfVersion !== '1.4')
+      await enforcePdfVersion(output, options.pdfVersion, ctx);
     return [{ path: output, fileName: `${parse(input.fileName).name || 'document'}.pdf` }];
   },
 };
-

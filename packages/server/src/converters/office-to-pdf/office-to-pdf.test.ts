@@ -69,7 +69,9 @@ async function convert(source: string, params: Record<string, string> = {}) {
   const path = join(dir, name);
   await copyFile(source, path);
   const ctx: ConverterContext = {
-    files: [{ path, fileName: name, ext: extname(name).slice(1).toLowerCase(), size: (await stat(path)).size }],
+    files: [
+      { path, fileName: name, ext: extname(name).slice(1).toLowerCase(), size: (await stat(path)).size },
+    ],
     params,
     workDir: dir,
     signal: new AbortController().signal,
@@ -94,7 +96,9 @@ describe('office/to/pdf with real documents', () => {
     expect(text).toContain('Annual Inventory Report');
     expect(text).toMatch(/Widgets\s+1234/);
     expect(text).toMatch(/Gadgets\s+5678/);
-    expect(execFileSync('pdfinfo', [result.path]).toString()).toMatch(/Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
+    expect(execFileSync('pdfinfo', [result.path]).toString()).toMatch(
+      /Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/,
+    );
     expect(header(result.path)).toBe('%PDF-1.4'); // the spec's default version
   });
 
@@ -113,7 +117,9 @@ describe('office/to/pdf with real documents', () => {
     const text = pdftotext((await convert(join(CORPUS, 'simple_table.rtf'))).path);
     // simple_table.expected.txt: rows 'foo|bar|' and '1|1|'
     expect(text).toMatch(/foo\s+bar\n\s*1\s+1/);
-    const expected = (await import('node:fs/promises').then((fs) => fs.readFile(join(CORPUS, 'french.expected.txt'), 'utf8')))
+    const expected = (
+      await import('node:fs/promises').then((fs) => fs.readFile(join(CORPUS, 'french.expected.txt'), 'utf8'))
+    )
       .split(/\s+/)
       .filter((w) => w.length > 6)
       .slice(0, 5);
@@ -149,7 +155,9 @@ describe('office/to/pdf with real documents', () => {
   it.each(['1.3', '1.4', '1.5', '1.6', '1.7'])('writes exactly PDF %s', async (version) => {
     const result = await convert(reportDocx, { PdfVersion: version });
     expect(header(result.path)).toBe(`%PDF-${version}`);
-    expect(execFileSync('pdfinfo', [result.path]).toString()).toMatch(new RegExp(`PDF version:\\s+${version.replace('.', '\\.')}\\n`));
+    expect(execFileSync('pdfinfo', [result.path]).toString()).toMatch(
+      new RegExp(`PDF version:\\s+${version.replace('.', '\\.')}\\n`),
+    );
     expect(pdftotext(result.path)).toContain('Annual Inventory Report');
   });
 
@@ -180,7 +188,10 @@ describe('office/to/pdf with real documents', () => {
     );
     expect(saved.ok).toBe(true);
     await expect(convert(locked)).rejects.toMatchObject({ status: 422, code: 5003 });
-    await expect(convert(locked, { DocumentOpenPassword: 'wrong' })).rejects.toMatchObject({ status: 422, code: 5006 });
+    await expect(convert(locked, { DocumentOpenPassword: 'wrong' })).rejects.toMatchObject({
+      status: 422,
+      code: 5006,
+    });
     const result = await convert(locked, { DocumentOpenPassword: 'S3cret!' });
     expect(pdftotext(result.path)).toContain('Annual Inventory Report');
   });
@@ -189,7 +200,9 @@ describe('office/to/pdf with real documents', () => {
     const missing = await convert(join(CORPUS, 'pass_protected.xlsx')).catch((e: unknown) => e);
     expect(missing).toMatchObject({ status: 422, code: 5003 });
     expect((missing as Error).message).toMatch(/DocumentOpenPassword/);
-    await expect(convert(join(CORPUS, 'pass_protected.xlsx'), { DocumentOpenPassword: 'guess' })).rejects.toMatchObject({
+    await expect(
+      convert(join(CORPUS, 'pass_protected.xlsx'), { DocumentOpenPassword: 'guess' }),
+    ).rejects.toMatchObject({
       status: 422,
       code: 5006,
     });
@@ -231,7 +244,14 @@ describe('office/to/pdf never fetches remote content', () => {
       if (name.endsWith('.rtf')) await convert(path);
       else {
         const answer = await pool.convert(
-          { input: path, output: `${path}.pdf`, filter: null, pageRange: null, pdfVersion: 0, password: null },
+          {
+            input: path,
+            output: `${path}.pdf`,
+            filter: null,
+            pageRange: null,
+            pdfVersion: 0,
+            password: null,
+          },
           60_000,
           new AbortController().signal,
         );

@@ -11,11 +11,6 @@ import { loadMupdf } from '../../engines/mupdf';
 /** MuPDF's outline entry type (not exported by name from its typings). */
 type OutlineItem = NonNullable<ReturnType<PDFDocument['loadOutline']>>[number];
 
-export interface MergedPart {
-  path: string;
-  /** 0-based index of the part's first page in the merged file. */
-  firstPage: number;
-}
 
 interface PlacedItem {
   title: string;
@@ -24,12 +19,18 @@ interface PlacedItem {
   children: PlacedItem[];
 }
 
-/** Returns the outline of every part moved to its merged page numbers; empty when no part has one. */
-async function collectOutlines(parts: readonly MergedPart[]): Promise<PlacedItem[]> {
+/**
+ * Returns the outline of every part (in merge order) moved to its merged page numbers; empty when no
+ * part has one. Page offsets come from each part's own page count, as qpdf appended them.
+ */
+async function collectOutlines(parts: readonly string[]): Promise<PlacedItem[]> {
   const mupdf = await loadMupdf();
   const placed: PlacedItem[] = [];
-  for (const part of parts) {
-    const doc = mupdf.Document.openDocument(await readFile(part.path), 'application/pdf');
+  let firstPage = 0;
+  for (const path of parts) {
+    const doc = mupdf.Document.openDocument(await readFile(path), 'application/pdf');
+    const part = { firstPage };
+    firstPage += doc.countPages();
     try {
       const place = (items: readonly OutlineItem[] | undefined): PlacedItem[] =>
         (items ?? []).flatMap((item) => {
@@ -63,7 +64,7 @@ function insertItems(doc: PDFDocument, iterator: OutlineIterator, items: readonl
 }
 
 /** Writes the parts' bookmarks into `mergedPath` (an incremental update); returns how many top-level entries. */
-export async function mergeOutlines(mergedPath: string, parts: readonly MergedPart[]): Promise<number> {
+export async function mergeOutlines(mergedPath: string, parts: readonly string[]): Promise<number> {
   const items = await collectOutlines(parts);
   if (items.length === 0) return 0;
   const mupdf = await loadMupdf();

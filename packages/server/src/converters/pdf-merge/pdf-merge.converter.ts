@@ -8,37 +8,53 @@ import { inspectPdf } from '../../engines/pdf-inspect';
 import { assemblePages } from '../../engines/qpdf';
 import { ApiError, invalidParameters } from '../../http/errors';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
-import { type MergedPart, mergeOutlines } from './merge-outlines';
+import { mergeOutlines } from './merge-outlines';
 
 export const MIN_MERGE_FILES = 2;
 
-async function mergePdfs(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  if (ctx.files.length < MIN_MERGE_FILES) {
-    throw invalidParameters({ Files: ['Please select at least 2 PDF files to merge.'] });
-  }
-  const parts: MergedPart[] = [];
-  let firstPage = 0;
+/**
+ * Finds which input made the merge fail and throws its 422 (damaged, needs a password), named. Only
+ * run after a failure: inspecting 50 inputs up front costs two qpdf runs each, ten times the merge.
+ */
+async function explainFailure(ctx: ConverterContext, failure: unknown): Promise<never> {
   for (const [index, file] of ctx.files.entries()) {
     try {
-      const { pages } = await inspectPdf(file.path, { signal: ctx.signal });
-      parts.push({ path: file.path, firstPage });
-      firstPage += pages;
+      await inspectPdf(file.path, { signal: ctx.signal });
     } catch (error) {
-      // Say which of the many files is the problem.
       if (error instanceof ApiError) {
         throw new ApiError(error.status, error.code, `${file.fileName} (Files[${index}]): ${error.message}`);
       }
       throw error;
     }
   }
+  throw failure;
+}
+
+async function mergePdfs(ctx: ConverterContext): Promise<ConverterResultFile[]> {
+  if (ctx.files.length < MIN_MERGE_FILES) {
+    throw invalidParameters({ Files: ['Please select at least 2 PDF files to merge.'] });
+  }
   const output = join(ctx.workDir, 'result-merged.pdf');
   const options = { signal: ctx.signal, timeoutMs: ctx.deadline };
-  await assemblePages(
-    parts.map((part) => ({ path: part.path })),
-    output,
-    options,
-  );
-  await mergeOutlines(output, parts);
+  try {
+    // qpdf refuses inputs it cannot open (damaged, or needing a password) and repairs what it can.
+    await assemblePages(
+      ctx.files.map((file) => ({ path: file.path })),
+      output,
+      options,
+    );
+  } catch (error) {
+    await explainFailure(ctx, error);
+  }
+  try {
+    await mergeOutlines(
+      output,
+      ctx.files.map((file) => file.path),
+    );
+  } catch (error) {
+    // Bookmarks are a courtesy: an outline MuPDF cannot read must not cost the user the merged pages.
+    if (error instanceof ApiError || ctx.signal.aborted) throw error;
+  }
   const first = ctx.files[0]?.fileName ?? 'merged.pdf';
   return [{ path: output, fileName: `${parse(first).name}-merged.pdf` }];
 }

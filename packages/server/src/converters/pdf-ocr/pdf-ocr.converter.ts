@@ -12,9 +12,10 @@ import type { Converter, ConverterContext, ConverterResultFile } from '../conver
 
 /** Pages OCRed at once: one per core of the 2-core reference machine. */
 export const OCR_PAGE_JOBS = 2;
+const ENDPOINT = 'pdf/to/ocr';
 
 async function makeSearchable(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const errors = validateOcrParameters(ctx.params);
+  const errors = validateOcrParameters(ENDPOINT)(ctx.params);
   if (errors) throw invalidParameters(errors);
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
@@ -34,11 +35,11 @@ async function makeSearchable(ctx: ConverterContext): Promise<ConverterResultFil
 }
 
 export const pdfOcrConverter: Converter = {
-  endpoint: 'pdf/to/ocr',
+  endpoint: ENDPOINT,
   engine: 'tesseract',
   input: 'single-file',
   accepts: ['pdf'],
   maxFileSize: 100 * 1024 * 1024,
-  validate: validateOcrParameters,
+  validate: validateOcrParameters(ENDPOINT),
   convert: makeSearchable,
 };

@@ -10,15 +10,25 @@ import { writeFile } from 'node:fs/promises';
 import type * as Mupdf from 'mupdf';
 import { loadMupdf, openPdf } from '../../engines/mupdf';
 import { mapConcurrently, ocrDpi, ocrPageWords } from '../../engines/tesseract';
-import { engineTimeout } from '../../http/errors';
-import { type Detection, type DetectorId, findTerms, runDetectors } from '../../redaction';
+import { engineTimeout, invalidParameters } from '../../http/errors';
+import {
+  type Detection,
+  type DetectorId,
+  findLiteralTerms,
+  findPatterns,
+  findTerms,
+  PatternTimeoutError,
+  runDetectors,
+  type UserTerms,
+} from '../../redaction';
 import { drawBoxes } from './draw-boxes';
 import { type PositionedText, type Rect, spanRects, textFromOcrWords, textFromStructuredText } from './page-text';
 import { scrubDocument, scrubPageAnnotations } from './scrub-document';
 
 export interface RedactPdfOptions {
   detectors: readonly DetectorId[];
-  terms: readonly string[];
+  /** The user's RedactionTerms: literals, and /patterns/ run in a worker with a time limit. */
+  terms: UserTerms;
   color: readonly [number, number, number];
   /** Tesseract models for scanned pages. */
   ocrModels: readonly string[];
@@ -45,7 +55,10 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
 export async function redactPdf(input: string, output: string, options: RedactPdfOptions): Promise<RedactionSummary> {
   const mupdf = await loadMupdf();
   const doc = await openPdf(input);
-  const detect = (text: string): Detection[] => [...runDetectors(text, options.detectors), ...findTerms(text, options.terms)];
+  const detect = (text: string): Detection[] => [
+    ...runDetectors(text, options.detectors),
+    ...findLiteralTerms(text, options.terms),
+  ];
   const checkTime = (): void => {
     if (options.signal.aborted) throw options.signal.reason ?? engineTimeout();
     if (Date.now() > options.deadlineAt) throw engineTimeout();
@@ -53,39 +66,36 @@ export async function redactPdf(input: string, output: string, options: RedactPd
   const summary: RedactionSummary = { pages: doc.countPages(), ocrPages: 0, boxes: 0, detections: {} };
   try {
     for (let i = 0; i < doc.countLayers(); i++) doc.setLayerVisible(i, true);
-    const pageBoxes: Rect[][] = [];
+    const texts: PositionedText[] = [];
     const scanned: number[] = [];
     for (let index = 0; index < summary.pages; index++) {
       checkTime();
       const page = doc.loadPage(index);
       const stext = page.toStructuredText('preserve-whitespace');
-      const positioned = textFromStructuredText(stext);
+      texts[index] = textFromStructuredText(stext);
       stext.destroy();
-      if (positioned.text.trim() === '') scanned.push(index);
-      pageBoxes[index] = boxesFor(positioned, detect(positioned.text), summary);
       page.destroy();
+      if (texts[index]?.text.trim() === '') scanned.push(index);
       await yieldToEventLoop();
     }
     summary.ocrPages = scanned.length;
     await mapConcurrently(scanned, 2, async (index) => {
-      const page = doc.loadPage(index);
-      const [x0, y0, x1, y1] = page.getBounds();
-      page.destroy();
-      const words = await ocrPageWords(input, index + 1, ocrDpi(x1 - x0, y1 - y0), {
-        models: options.ocrModels,
-        workDir: options.workDir,
-        timeoutMs: Math.max(1000, options.deadlineAt - Date.now()),
-        signal: options.signal,
-      });
-      // Tesseract measures from the rendered page's top-left corner; MuPDF's page space may not start at 0,0.
-      const shifted = words.map((word) => ({
-        ...word,
-        box: [word.box[0] + x0, word.box[1] + y0, word.box[2] + x0, word.box[3] + y0] as Rect,
-      }));
-      const positioned = textFromOcrWords(shifted);
-      pageBoxes[index] = boxesFor(positioned, detect(positioned.text), summary);
+      texts[index] = await readScannedPage(doc, input, index, options);
     });
-    const isSensitive = (text: string): boolean => detect(text).length > 0;
+    const patternHits = await findUserPatterns(texts, options);
+    const detections = texts.map((positioned, index) => [...detect(positioned.text), ...(patternHits[index] ?? [])]);
+    // A name found once by its label ('Patient: Ann Lee') is redacted wherever else it appears, unlabelled.
+    const names = new Set<string>();
+    texts.forEach((positioned, index) => {
+      for (const d of detections[index] ?? []) {
+        if (d.detector === 'personName') names.add(positioned.text.slice(d.start, d.end).replace(/\s+/g, ' '));
+      }
+    });
+    const pageBoxes = texts.map((positioned, index) =>
+      boxesFor(positioned, [...(detections[index] ?? []), ...findTerms(positioned.text, [...names])], summary),
+    );
+    const isSensitive = (text: string): boolean =>
+      detect(text).length > 0 || findTerms(text, [...names]).length > 0;
     for (let index = 0; index < summary.pages; index++) {
       checkTime();
       const boxes = pageBoxes[index] ?? [];
@@ -95,7 +105,7 @@ export async function redactPdf(input: string, output: string, options: RedactPd
       page.destroy();
       await yieldToEventLoop();
     }
-    scrubDocument(doc, (title) => maskSpans(title, detect(title)));
+    scrubDocument(doc, (title) => maskSpans(title, [...detect(title), ...findTerms(title, [...names])]));
     checkTime();
     const saved = doc.saveToBuffer('garbage=deduplicate,compress=yes');
     try {
@@ -109,6 +119,21 @@ export async function redactPdf(input: string, output: string, options: RedactPd
   }
 }
 
+/** Patterns get at most 10 s (and never past the deadline) for the whole document. */
+async function findUserPatterns(texts: readonly PositionedText[], options: RedactPdfOptions): Promise<Detection[][]> {
+  try {
+    const budget = Math.max(500, Math.min(10_000, options.deadlineAt - Date.now()));
+    return await findPatterns(
+      texts.map((positioned) => positioned.text),
+      options.terms.patterns,
+      budget,
+    );
+  } catch (error) {
+    if (!(error instanceof PatternTimeoutError)) throw error;
+    throw invalidParameters({ RedactionTerms: [`${error.message} Simplify the pattern or use plain words.`] });
+  }
+}
+
 function boxesFor(positioned: PositionedText, detections: readonly Detection[], summary: RedactionSummary): Rect[] {
   const boxes: Rect[] = [];
   for (const detection of detections) {
@@ -116,8 +141,34 @@ function boxesFor(positioned: PositionedText, detections: readonly Detection[], 
     if (rects.length === 0) continue;
     summary.detections[detection.detector] = (summary.detections[detection.detector] ?? 0) + 1;
     boxes.push(...rects);
+    summary.boxes += rects.length;
   }
   return boxes;
+}
+
+/** OCR words of a page without a text layer, moved into MuPDF's page space. */
+async function readScannedPage(
+  doc: Mupdf.PDFDocument,
+  input: string,
+  index: number,
+  options: RedactPdfOptions,
+): Promise<PositionedText> {
+  const page = doc.loadPage(index);
+  const [x0, y0, x1, y1] = page.getBounds();
+  page.destroy();
+  const words = await ocrPageWords(input, index + 1, ocrDpi(x1 - x0, y1 - y0), {
+    models: options.ocrModels,
+    workDir: options.workDir,
+    timeoutMs: Math.max(1000, options.deadlineAt - Date.now()),
+    signal: options.signal,
+  });
+  // Tesseract measures from the rendered page's top-left corner; MuPDF's page space may not start at 0,0.
+  return textFromOcrWords(
+    words.map((word) => ({
+      ...word,
+      box: [word.box[0] + x0, word.box[1] + y0, word.box[2] + x0, word.box[3] + y0] as Rect,
+    })),
+  );
 }
 
 function applyBoxes(mupdf: typeof Mupdf, page: Mupdf.PDFPage, boxes: readonly Rect[], color: readonly [number, number, number]): void {

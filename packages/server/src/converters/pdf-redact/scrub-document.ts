@@ -32,8 +32,8 @@ export function scrubPageAnnotations(
   isSensitive: (text: string) => boolean,
 ): void {
   const pageObject = page.getObject();
-  const annots = pageObject.get('Annots').resolve();
-  if (annots.isArray()) {
+  const annots = child(pageObject, 'Annots')?.resolve();
+  if (annots?.isArray()) {
     const toPage = page.getTransform();
     const kept = page._doc.newArray();
     for (let i = 0; i < annots.length; i++) {

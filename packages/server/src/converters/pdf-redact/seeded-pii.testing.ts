@@ -67,6 +67,9 @@ const PII_LINES = [
   'Account Number: 9876543210',
 ];
 
+/** The form field's value: its widget shows it on the page (pdftotext reads it) without a label. */
+export const FORM_FIELD_VALUE = 'Jonathan Whitfield';
+
 /** The line index drawn on top of an image (its pixels must be blanked under the box). */
 export const ITEM_OVER_IMAGE = 'SSN: 372-58-1946';
 const XMP_SECRET = 'Jonathan Whitfield';
@@ -101,7 +104,7 @@ export async function seededPiiPdf(output: string): Promise<void> {
   page.node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(note)]));
   // a form field whose value is a name
   const field = doc.getForm().createTextField('patient');
-  field.setText('Jonathan Whitfield');
+  field.setText(FORM_FIELD_VALUE);
   field.addToPage(page, { x: 400, y: 40, width: 150, height: 20 });
   await doc.attach(Buffer.from('Patient Jonathan Whitfield SSN 372-58-1946'), 'record.txt', { mimeType: 'text/plain' });
   doc.addJavaScript('greeting', "app.alert('Jonathan Whitfield');");
@@ -119,11 +122,12 @@ export async function uncompressedBytes(path: string, workDir: string): Promise<
   return (await readFile(out)).toString('latin1');
 }
 
-/** Where a value could hide in raw PDF bytes: literal, hex string (either case), UTF-16BE hex. */
+/** Where a value could hide in raw PDF bytes: literal, escaped literal, hex string (either case), UTF-16BE hex. */
 export function rawForms(value: string): string[] {
   const hex = Buffer.from(value, 'latin1').toString('hex');
   const utf16 = Buffer.from(value, 'utf16le').swap16().toString('hex');
-  return [value, hex, hex.toUpperCase(), utf16, utf16.toUpperCase()];
+  const escaped = value.replace(/[()\\]/g, (char) => `\\${char}`);
+  return [value, escaped, hex, hex.toUpperCase(), utf16, utf16.toUpperCase()];
 }
 
 /** Words of a text as a multiset (lower case, punctuation trimmed). */

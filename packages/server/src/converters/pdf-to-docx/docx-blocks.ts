@@ -25,7 +25,11 @@ export interface DocumentFonts {
   bodySize: number;
 }
 
-function headingFor(size: number, chars: number, fonts: DocumentFonts): (typeof HeadingLevel)[keyof typeof HeadingLevel] | undefined {
+function headingFor(
+  size: number,
+  chars: number,
+  fonts: DocumentFonts,
+): (typeof HeadingLevel)[keyof typeof HeadingLevel] | undefined {
   if (chars > 200 || size < fonts.bodySize * 1.15) return undefined;
   if (size >= fonts.bodySize * 1.6) return HeadingLevel.HEADING_1;
   if (size >= fonts.bodySize * 1.3) return HeadingLevel.HEADING_2;
@@ -68,7 +72,8 @@ export function paragraphBlock(
   const width = item.box[2] - item.box[0];
   const contentWidth = content.right - content.left;
   const centre = (item.box[0] + item.box[2]) / 2;
-  const centred = width < contentWidth * 0.7 && Math.abs(centre - (content.left + content.right) / 2) < contentWidth * 0.05;
+  const centred =
+    width < contentWidth * 0.7 && Math.abs(centre - (content.left + content.right) / 2) < contentWidth * 0.05;
   const indent = centred ? 0 : Math.max(0, item.box[0] - content.left);
   return new Paragraph({
     heading: headingFor(size, chars, fonts),
@@ -94,7 +99,10 @@ export function tableBlock(table: PdfTable, fontSize: number): Table {
           new TableCell({
             columnSpan: cell.colSpan > 1 ? cell.colSpan : undefined,
             rowSpan: cell.rowSpan > 1 ? cell.rowSpan : undefined,
-            width: { size: widths.slice(cell.col, cell.col + cell.colSpan).reduce((a, b) => a + b, 0), type: WidthType.DXA },
+            width: {
+              size: widths.slice(cell.col, cell.col + cell.colSpan).reduce((a, b) => a + b, 0),
+              type: WidthType.DXA,
+            },
             children: (cell.text ? cell.text.split('\n') : ['']).map(
               (text) => new Paragraph({ children: [new TextRun({ text, size: Math.round(fontSize * 2) })] }),
             ),
@@ -108,7 +116,14 @@ export function tableBlock(table: PdfTable, fontSize: number): Table {
     columnWidths: widths,
     width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
     borders: borderless
-      ? { top: NO_BORDER, bottom: NO_BORDER, left: NO_BORDER, right: NO_BORDER, insideHorizontal: NO_BORDER, insideVertical: NO_BORDER }
+      ? {
+          top: NO_BORDER,
+          bottom: NO_BORDER,
+          left: NO_BORDER,
+          right: NO_BORDER,
+          insideHorizontal: NO_BORDER,
+          insideVertical: NO_BORDER,
+        }
       : undefined,
   });
 }
@@ -121,6 +136,8 @@ export function imageBlock(image: PageImage, maxWidth: number): Paragraph {
     w = maxWidth;
   }
   return new Paragraph({
-    children: [new ImageRun({ type: 'png', data: image.png, transformation: { width: pixels(w), height: pixels(h) } })],
+    children: [
+      new ImageRun({ type: 'png', data: image.png, transformation: { width: pixels(w), height: pixels(h) } }),
+    ],
   });
 }

@@ -23,7 +23,12 @@ function pageSection(page: PageWithFlow, fonts: DocumentFonts): ISectionOptions 
   const right = Math.max(page.width / 2, ...boxes.map((b) => b[2]));
   const topY = Math.min(page.height / 2, ...boxes.map((b) => b[1]));
   const clamp = (v: number): number => Math.max(MIN_MARGIN, Math.min(MAX_MARGIN, v));
-  const margin = { left: clamp(left - 2), right: clamp(page.width - right - 2), top: clamp(topY - 2), bottom: MIN_MARGIN };
+  const margin = {
+    left: clamp(left - 2),
+    right: clamp(page.width - right - 2),
+    top: clamp(topY - 2),
+    bottom: MIN_MARGIN,
+  };
   const content = { left: margin.left, right: page.width - margin.right };
   const children: (Paragraph | Table)[] = [];
   for (const item of page.flow) {

@@ -22,7 +22,13 @@ async function convert(file: string, deadline?: number): Promise<string> {
 }
 
 describe('pdf/to/docx', () => {
-  it.each(['pdf/crazyones.pdf', 'pdf/pdflatex-4-pages.pdf', 'pdf/multicolumn.pdf', 'pdf/pdf2docx-demo-text.pdf', 'pdf/tagged.pdf'])(
+  it.each([
+    'pdf/crazyones.pdf',
+    'pdf/pdflatex-4-pages.pdf',
+    'pdf/multicolumn.pdf',
+    'pdf/pdf2docx-demo-text.pdf',
+    'pdf/tagged.pdf',
+  ])(
     'keeps the words of %s (word F1 against pdftotext >= 0.98, read back through LibreOffice)',
     async (name) => {
       const source = join(corpus, name);
@@ -82,7 +88,9 @@ describe('pdf/to/docx', () => {
   it('keeps pictures as pictures', async () => {
     const docx = await convert(join(corpus, 'pdf/GeoTopo-komprimiert.pdf'));
     const media = zipParts(docx).filter((p) => p.startsWith('word/media/'));
-    const listed = execFileSync('pdfimages', ['-list', join(corpus, 'pdf/GeoTopo-komprimiert.pdf')], { encoding: 'utf8' });
+    const listed = execFileSync('pdfimages', ['-list', join(corpus, 'pdf/GeoTopo-komprimiert.pdf')], {
+      encoding: 'utf8',
+    });
     expect(listed.split('\n').length).toBeGreaterThan(3);
     expect(media.length).toBeGreaterThan(0);
   });
@@ -96,13 +104,21 @@ describe('pdf/to/docx', () => {
   });
 
   it('answers 422 for encrypted, empty and corrupt PDFs', async () => {
-    await expect(convert(join(corpus, 'pdf-encrypted/libreoffice-writer-password.pdf'))).rejects.toMatchObject({
+    await expect(
+      convert(join(corpus, 'pdf-encrypted/libreoffice-writer-password.pdf')),
+    ).rejects.toMatchObject({
       status: 422,
       code: 5003,
       message: 'The file is password protected. Provide its password to convert it.',
     });
-    await expect(convert(join(corpus, 'pdf-malformed/empty.pdf'))).rejects.toMatchObject({ status: 422, code: 5002 });
-    await expect(convert(join(corpus, 'pdf-malformed/invalid.pdf'))).rejects.toMatchObject({ status: 422, code: 5002 });
+    await expect(convert(join(corpus, 'pdf-malformed/empty.pdf'))).rejects.toMatchObject({
+      status: 422,
+      code: 5002,
+    });
+    await expect(convert(join(corpus, 'pdf-malformed/invalid.pdf'))).rejects.toMatchObject({
+      status: 422,
+      code: 5002,
+    });
   });
 });
 
@@ -116,7 +132,9 @@ describe('pdf/to/docx over HTTP', () => {
   });
 
   it('converts an upload and serves a .docx Word opens', async () => {
-    const answer = await server.convert('pdf/to/docx', { StoreFile: 'true' }, [join(corpus, 'pdf/crazyones.pdf')]);
+    const answer = await server.convert('pdf/to/docx', { StoreFile: 'true' }, [
+      join(corpus, 'pdf/crazyones.pdf'),
+    ]);
     expect(answer.status).toBe(200);
     const file = answer.body.Files?.[0];
     expect(file?.FileName).toBe('crazyones.docx');
@@ -127,7 +145,9 @@ describe('pdf/to/docx over HTTP', () => {
   });
 
   it('answers 422 with the Message for a password-protected PDF', async () => {
-    const answer = await server.convert('pdf/to/docx', {}, [join(corpus, 'pdf-encrypted/r6-both-passwords.pdf')]);
+    const answer = await server.convert('pdf/to/docx', {}, [
+      join(corpus, 'pdf-encrypted/r6-both-passwords.pdf'),
+    ]);
     expect(answer.status).toBe(422);
     expect(answer.body.Code).toBe(5003);
     expect(answer.body.Message).toMatch(/password/i);

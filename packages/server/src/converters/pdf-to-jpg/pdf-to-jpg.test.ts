@@ -84,11 +84,16 @@ describe('pdf/to/jpg', () => {
   });
 
   it('rejects out-of-range Quality and Dpi with the field names', () => {
-    expect(pdfToJpg.validate({ Quality: '0', Dpi: '72' })).toEqual({
-      Quality: ['Quality must be a whole number from 1 to 100.'],
-      Dpi: ['Dpi must be one of 150, 300, 600.'],
-    });
+    const short = pdfToJpg.validate({ Quality: '0', Dpi: '72' });
+    expect(Object.keys(short ?? {}).sort()).toEqual(['Dpi', 'Quality']);
+    expect(short?.Quality?.[0]).toMatch(/^Quality must be .*1 (and|to) 100\.$/);
+    expect(short?.Dpi?.[0]).toMatch(/150, 300, 600/);
     expect(pdfToJpg.validate({ Quality: '95', Dpi: '600' })).toBeNull();
+    // the catalogue's own field names, checked by the core catalogue rules
+    const errors = pdfToJpg.validate({ JpgQuality: '101', ImageResolution: '72' });
+    expect(Object.keys(errors ?? {}).sort()).toEqual(['ImageResolution', 'JpgQuality']);
+    expect(errors?.ImageResolution?.[0]).toMatch(/150, 300, 600/);
+    expect(pdfToJpg.validate({ JpgQuality: '50', ImageResolution: '300' })).toBeNull();
     expect(pdfToJpg.validate({})).toBeNull();
   });
 
@@ -134,7 +139,11 @@ describe('pdf/to/jpg over HTTP', () => {
   });
 
   it('serves one JPG per page at the requested Dpi', async () => {
-    const answer = await server.convert('pdf/to/jpg', { StoreFile: 'true', Dpi: '300', Quality: '80' }, [join(corpus, 'pdf/tagged.pdf')]);
+    const answer = await server.convert(
+      'pdf/to/jpg',
+      { StoreFile: 'true', ImageResolution: '300', JpgQuality: '80' },
+      [join(corpus, 'pdf/tagged.pdf')],
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.Files?.map((f) => f.FileName)).toEqual(['tagged-1.jpg', 'tagged-2.jpg']);
     const bytes = await server.download(answer.body.Files?.[0]?.Url ?? '');

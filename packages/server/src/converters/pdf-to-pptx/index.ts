@@ -48,4 +48,3 @@ export const pdfToPptx: Converter = {
     return [{ path, fileName: `${base}.pptx` }];
   },
 };
-

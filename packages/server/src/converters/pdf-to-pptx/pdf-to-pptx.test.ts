@@ -25,7 +25,9 @@ describe('pdf/to/pptx', () => {
     const source = join(corpus, 'pdf/pdflatex-4-pages.pdf');
     const pptx = await convert(source);
     const slides = pptxSlideTexts(pptx);
-    expect(slides).toHaveLength(Number(execFileSync('qpdf', ['--show-npages', source], { encoding: 'utf8' })));
+    expect(slides).toHaveLength(
+      Number(execFileSync('qpdf', ['--show-npages', source], { encoding: 'utf8' })),
+    );
     const reference = execFileSync('pdftotext', [source, '-'], { encoding: 'utf8' });
     const { f1 } = wordF1(reference, slides.join('\n'));
     console.log(`PPTX word F1 pdflatex-4-pages: ${f1.toFixed(4)}`);
@@ -50,8 +52,14 @@ describe('pdf/to/pptx', () => {
   });
 
   it('answers 422 for encrypted and corrupt PDFs', async () => {
-    await expect(convert(join(corpus, 'pdf-encrypted/r4-aes-user-password.pdf'))).rejects.toMatchObject({ status: 422, code: 5003 });
-    await expect(convert(join(corpus, 'pdf-malformed/empty.pdf'))).rejects.toMatchObject({ status: 422, code: 5002 });
+    await expect(convert(join(corpus, 'pdf-encrypted/r4-aes-user-password.pdf'))).rejects.toMatchObject({
+      status: 422,
+      code: 5003,
+    });
+    await expect(convert(join(corpus, 'pdf-malformed/empty.pdf'))).rejects.toMatchObject({
+      status: 422,
+      code: 5002,
+    });
   });
 });
 
@@ -65,7 +73,9 @@ describe('pdf/to/pptx over HTTP', () => {
   });
 
   it('converts an upload into a deck with one slide per page', async () => {
-    const answer = await server.convert('pdf/to/pptx', { StoreFile: 'true' }, [join(corpus, 'pdf/tagged.pdf')]);
+    const answer = await server.convert('pdf/to/pptx', { StoreFile: 'true' }, [
+      join(corpus, 'pdf/tagged.pdf'),
+    ]);
     expect(answer.status).toBe(200);
     const file = answer.body.Files?.[0];
     expect(file?.FileName).toBe('tagged.pptx');

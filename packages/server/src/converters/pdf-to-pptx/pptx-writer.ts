@@ -50,7 +50,8 @@ function addTable(slide: Slide, item: Extract<FlowItem, { kind: 'table' }>, scal
   const covered = new Set<string>();
   for (const c of table.cells)
     for (let r = c.row; r < c.row + c.rowSpan; r++)
-      for (let k = c.col; k < c.col + c.colSpan; k++) if (r !== c.row || k !== c.col) covered.add(`${r},${k}`);
+      for (let k = c.col; k < c.col + c.colSpan; k++)
+        if (r !== c.row || k !== c.col) covered.add(`${r},${k}`);
   const rows: PptxGenJS.TableRow[] = grid.map((row, r) =>
     row.flatMap((text, c) => {
       if (covered.has(`${r},${c}`)) return [];

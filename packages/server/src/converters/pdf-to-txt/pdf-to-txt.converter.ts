@@ -21,6 +21,7 @@ import type { Converter, ConverterContext, ConverterResultFile } from '../conver
 import { OCR_PAGE_JOBS } from '../pdf-ocr';
 
 export const PAGE_SEPARATOR = '\f';
+const ENDPOINT = 'pdf/to/txt';
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -54,7 +55,7 @@ async function readTextLayers(path: string, signal: AbortSignal): Promise<PageTe
 const tidy = (text: string): string => text.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim();
 
 async function extractText(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const errors = validateOcrParameters(ctx.params);
+  const errors = validateOcrParameters(ENDPOINT)(ctx.params);
   if (errors) throw invalidParameters(errors);
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
@@ -79,11 +80,11 @@ async function extractText(ctx: ConverterContext): Promise<ConverterResultFile[]
 }
 
 export const pdfToTxtConverter: Converter = {
-  endpoint: 'pdf/to/txt',
+  endpoint: ENDPOINT,
   engine: 'tesseract',
   input: 'single-file',
   accepts: ['pdf'],
   maxFileSize: 100 * 1024 * 1024,
-  validate: validateOcrParameters,
+  validate: validateOcrParameters(ENDPOINT),
   convert: extractText,
 };

@@ -31,7 +31,13 @@ function sheetGrid(sheet: ExcelJS.Worksheet): string[][] {
       const cell = row.getCell(c);
       // exceljs reports a merged area's value on every cell of it; the CSV has it once, at the anchor
       const v = cell.isMerged && cell.master.address !== cell.address ? null : cell.value;
-      cells.push(v === null || v === undefined ? '' : cell.type === ExcelJS.ValueType.Number && cell.numFmt?.includes('%') ? `${Number(v) * 100}%` : String(v));
+      cells.push(
+        v === null || v === undefined
+          ? ''
+          : cell.type === ExcelJS.ValueType.Number && cell.numFmt?.includes('%')
+            ? `${Number(v) * 100}%`
+            : String(v),
+      );
     }
     grid[r - 1] = cells;
   });
@@ -87,7 +93,10 @@ describe('pdf/to/xlsx', () => {
     expect(typedValue('$1,000')).toMatchObject({ kind: 'number', value: 1000 });
     expect(typedValue('12.5%')).toMatchObject({ kind: 'number', value: 0.125, numFmt: '0.0%' });
     expect(typedValue('2024-01-03')).toMatchObject({ kind: 'date', value: new Date(Date.UTC(2024, 0, 3)) });
-    expect(typedValue('January 3, 2024')).toMatchObject({ kind: 'date', value: new Date(Date.UTC(2024, 0, 3)) });
+    expect(typedValue('January 3, 2024')).toMatchObject({
+      kind: 'date',
+      value: new Date(Date.UTC(2024, 0, 3)),
+    });
     expect(typedValue('007')).toMatchObject({ kind: 'text' });
     expect(typedValue('2024-02-30')).toMatchObject({ kind: 'text' });
   });
@@ -100,8 +109,14 @@ describe('pdf/to/xlsx', () => {
   });
 
   it('answers 422 for encrypted and corrupt PDFs', async () => {
-    await expect(convert(join(corpus, 'pdf-encrypted/health_protected.pdf'))).rejects.toMatchObject({ status: 422, code: 5003 });
-    await expect(convert(join(corpus, 'pdf-malformed/invalid.pdf'))).rejects.toMatchObject({ status: 422, code: 5002 });
+    await expect(convert(join(corpus, 'pdf-encrypted/health_protected.pdf'))).rejects.toMatchObject({
+      status: 422,
+      code: 5003,
+    });
+    await expect(convert(join(corpus, 'pdf-malformed/invalid.pdf'))).rejects.toMatchObject({
+      status: 422,
+      code: 5002,
+    });
   });
 });
 
@@ -115,12 +130,15 @@ describe('pdf/to/xlsx over HTTP', () => {
   });
 
   it('converts a table PDF and serves a workbook', async () => {
-    const answer = await server.convert('pdf/to/xlsx', { StoreFile: 'true' }, [join(corpus, 'pdf-tables/foo.pdf')]);
+    const answer = await server.convert('pdf/to/xlsx', { StoreFile: 'true' }, [
+      join(corpus, 'pdf-tables/foo.pdf'),
+    ]);
     expect(answer.status).toBe(200);
     const file = answer.body.Files?.[0];
     expect(file?.FileName).toBe('foo.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await server.download(file?.Url ?? ''));
+    const bytes = await server.download(file?.Url ?? '');
+    await workbook.xlsx.load(new Uint8Array(bytes).buffer);
     expect(workbook.worksheets[0]?.getCell('A3').value).toBe('2012_2');
   });
 });

@@ -20,7 +20,10 @@ function setCell(cell: ExcelJS.Cell, text: string): void {
 function fitColumns(sheet: ExcelJS.Worksheet, grid: string[][]): void {
   const cols = Math.max(0, ...grid.map((r) => r.length));
   for (let c = 0; c < cols; c++) {
-    const longest = Math.max(4, ...grid.map((r) => Math.max(0, ...(r[c] ?? '').split('\n').map((l) => l.length))));
+    const longest = Math.max(
+      4,
+      ...grid.map((r) => Math.max(0, ...(r[c] ?? '').split('\n').map((l) => l.length))),
+    );
     sheet.getColumn(c + 1).width = Math.min(60, longest + 2);
   }
 }
@@ -33,15 +36,20 @@ export async function writeXlsx(pages: PageWithFlow[], title: string): Promise<B
     if (page.tables.length === 0) {
       const sheet = workbook.addWorksheet(`Page ${page.index + 1}`);
       const grid = page.lines.map((l) => [l.text]);
-      grid.forEach((row, r) => setCell(sheet.getCell(r + 1, 1), row[0] ?? ''));
+      for (const [r, row] of grid.entries()) setCell(sheet.getCell(r + 1, 1), row[0] ?? '');
       fitColumns(sheet, grid);
       continue;
     }
     page.tables.forEach((table, t) => {
-      const name = page.tables.length === 1 ? `Page ${page.index + 1}` : `Page ${page.index + 1} Table ${t + 1}`;
+      const name =
+        page.tables.length === 1 ? `Page ${page.index + 1}` : `Page ${page.index + 1} Table ${t + 1}`;
       const sheet = workbook.addWorksheet(name);
       const grid = tableToGrid(table);
-      grid.forEach((row, r) => row.forEach((text, c) => text && setCell(sheet.getCell(r + 1, c + 1), text)));
+      grid.forEach((row, r) => {
+        row.forEach((text, c) => {
+          if (text) setCell(sheet.getCell(r + 1, c + 1), text);
+        });
+      });
       for (const cell of table.cells) {
         if (cell.rowSpan > 1 || cell.colSpan > 1) {
           sheet.mergeCells(cell.row + 1, cell.col + 1, cell.row + cell.rowSpan, cell.col + cell.colSpan);

@@ -116,6 +116,16 @@ describe('pdf/to/watermark', () => {
     expect((word?.yMax ?? 0) - (word?.yMin ?? 0)).toBeGreaterThan((word?.xMax ?? 0) - (word?.xMin ?? 0));
   });
 
+  it('keeps diagonal text as one string that a second reader (MuPDF) extracts on every page', async () => {
+    const ctx = await job.context([corpusFile('pdf/pdflatex-4-pages.pdf')], { Text: 'CONFIDENTIAL', Rotate: '45' });
+    const [result] = await pdfWatermarkConverter.convert(ctx);
+    const mupdf = await import('mupdf');
+    const doc = mupdf.Document.openDocument(await readFile(result?.path ?? ''), 'application/pdf');
+    for (let page = 0; page < doc.countPages(); page += 1) {
+      expect(doc.loadPage(page).toStructuredText().asText()).toContain('CONFIDENTIAL');
+    }
+  });
+
   it('writes invisible text that is still found by text extraction', async () => {
     const ctx = await job.context([corpusFile('pdf/crazyones.pdf')], { Text: 'HIDDEN', TextRenderingMode: 'invisible' });
     const [result] = await pdfWatermarkConverter.convert(ctx);

@@ -29,12 +29,15 @@ export function createWebToPdfConverter(policy: SsrfPolicy = policyFromEnv()): C
       try {
         new URL(raw);
       } catch {
-        throw invalidParameters({ Url: ['Invalid URL. Please enter a valid website URL (e.g., https://example.com).'] });
+        throw invalidParameters({
+          Url: ['Invalid URL. Please enter a valid website URL (e.g., https://example.com).'],
+        });
       }
       const url = await assertPublicUrl(raw, policy);
       const fileName = pdfNameForUrl(url);
       const outPath = join(ctx.workDir, 'web-page.pdf');
-      if (ctx.deadline <= 0) throw new ApiError(504, ErrorCode.Timeout, 'No time was left for the conversion.');
+      if (ctx.deadline <= 0)
+        throw new ApiError(504, ErrorCode.Timeout, 'No time was left for the conversion.');
       await renderUrlToPdf(url.href, policy, { outPath, timeoutMs: ctx.deadline, signal: ctx.signal });
       return [{ path: outPath, fileName }];
     },

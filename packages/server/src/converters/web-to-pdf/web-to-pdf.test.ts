@@ -101,7 +101,9 @@ describe('web/to/pdf', () => {
     const [result] = await allowSite().convert(ctxFor(`http://127.0.0.1:${sitePort}/page.html`));
     expect(result?.fileName).toBe(`127.0.0.1-page.pdf`);
     expect(text(result?.path ?? '')).toContain('Loopback test page');
-    expect(execFileSync('pdfinfo', [result?.path ?? '']).toString()).toMatch(/Page size:\s+595\.\d+ x 842\.\d+ pts \(A4\)/);
+    expect(execFileSync('pdfinfo', [result?.path ?? '']).toString()).toMatch(
+      /Page size:\s+595\.\d+ x 842\.\d+ pts \(A4\)/,
+    );
   });
 
   it('refuses the same page without the allow setting (400, Code 5005)', async () => {

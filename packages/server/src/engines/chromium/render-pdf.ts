@@ -5,7 +5,7 @@
  * 504, and the context (or, if the renderer is wedged, the browser) is torn down.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { ApiError, ErrorCode, conversionFailed, engineTimeout } from '../../http/errors';
+import { ApiError, conversionFailed, ErrorCode, engineTimeout } from '../../http/errors';
 import { type FilteringProxy, type SsrfPolicy, startFilteringProxy } from '../../security/ssrf';
 import { getBrowser, restartBrowser } from './chromium-browser';
 
@@ -99,7 +99,9 @@ const remaining = (until: number, cap: number): number => Math.max(1, Math.min(c
 
 /** Waits for the network to settle, but never longer than the cap: busy pages are printed as they are. */
 async function settle(page: Page, until: number): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: remaining(until, NETWORK_IDLE_CAP_MS) }).catch(() => undefined);
+  await page
+    .waitForLoadState('networkidle', { timeout: remaining(until, NETWORK_IDLE_CAP_MS) })
+    .catch(() => undefined);
 }
 
 /** web/to/pdf: navigates to an already checked URL through a proxy enforcing `policy`. */
@@ -110,12 +112,19 @@ export async function renderUrlToPdf(url: string, policy: SsrfPolicy, options: R
       renderInContext(proxy, options, async (page, _context, until) => {
         let response: Awaited<ReturnType<Page['goto']>>;
         try {
-          response = await page.goto(url, { waitUntil: 'load', timeout: remaining(until, options.timeoutMs) });
+          response = await page.goto(url, {
+            waitUntil: 'load',
+            timeout: remaining(until, options.timeoutMs),
+          });
         } catch (error) {
           const message = error instanceof Error ? error.message : '';
           if (/Timeout/i.test(message)) throw engineTimeout('The page did not load within the time limit.');
           if (proxy.blocked.length > 0 && /TUNNEL|PROXY/i.test(message)) throw blockedNavigation(proxy);
-          throw new ApiError(422, ErrorCode.ConversionFailed, `The page could not be loaded (${shortNetError(message)}).`);
+          throw new ApiError(
+            422,
+            ErrorCode.ConversionFailed,
+            `The page could not be loaded (${shortNetError(message)}).`,
+          );
         }
         if (response?.headers()['x-docstudio-blocked']) throw blockedNavigation(proxy);
         await settle(page, until);
@@ -128,7 +137,11 @@ export async function renderUrlToPdf(url: string, policy: SsrfPolicy, options: R
 
 function blockedNavigation(proxy: FilteringProxy): ApiError {
   const reason = proxy.blocked[0]?.reason ?? 'the address is not public';
-  return new ApiError(400, ErrorCode.InvalidUrl, `Invalid URL: the page redirects to an address that is not allowed (${reason}).`);
+  return new ApiError(
+    400,
+    ErrorCode.InvalidUrl,
+    `Invalid URL: the page redirects to an address that is not allowed (${reason}).`,
+  );
 }
 
 function shortNetError(message: string): string {
@@ -149,7 +162,9 @@ export async function renderHtmlToPdf(html: string, options: RenderOptions): Pro
           await page.setContent(html, { waitUntil: 'load', timeout: remaining(until, options.timeoutMs) });
         } catch (error) {
           if (error instanceof Error && /Timeout/i.test(error.message)) {
-            throw engineTimeout('The HTML did not finish loading within the time limit (a script may never end).');
+            throw engineTimeout(
+              'The HTML did not finish loading within the time limit (a script may never end).',
+            );
           }
           throw conversionFailed('The HTML could not be rendered.');
         }

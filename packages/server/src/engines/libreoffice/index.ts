@@ -1,4 +1,10 @@
 /** LibreOffice through a warm python3-uno bridge: a small pool of hardened instances. */
 export type { BridgeAnswer, BridgeRequest } from './office-instance';
-export { canIsolateNetwork, getOfficePool, OfficePool, type OfficePoolOptions, shutdownLibreOffice } from './office-pool';
+export {
+  canIsolateNetwork,
+  getOfficePool,
+  OfficePool,
+  type OfficePoolOptions,
+  shutdownLibreOffice,
+} from './office-pool';
 export { createHardenedProfile, HARDENED_SETTINGS, registryXml } from './profile';

@@ -105,7 +105,8 @@ export class OfficeInstance {
   private onExit(): void {
     this.alive = false;
     this.readyWaiter?.(false);
-    for (const resolve of this.pending.values()) resolve({ ok: false, error: 'crashed', detail: 'LibreOffice exited' });
+    for (const resolve of this.pending.values())
+      resolve({ ok: false, error: 'crashed', detail: 'LibreOffice exited' });
     this.pending.clear();
   }
 

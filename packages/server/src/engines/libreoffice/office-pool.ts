@@ -76,12 +76,18 @@ export class OfficePool {
     if (this.closed) throw new Error('The LibreOffice pool is shut down.');
     const slot = await this.acquire();
     try {
-      if (slot.instance && (!slot.instance.isAlive || slot.instance.conversions >= this.options.maxConversions)) {
+      if (
+        slot.instance &&
+        (!slot.instance.isAlive || slot.instance.conversions >= this.options.maxConversions)
+      ) {
         await slot.instance.stop();
         slot.instance = undefined;
       }
       if (!slot.instance) {
-        const instance = new OfficeInstance({ profileDir: slot.profileDir, isolateNetwork: this.options.isolateNetwork });
+        const instance = new OfficeInstance({
+          profileDir: slot.profileDir,
+          isolateNetwork: this.options.isolateNetwork,
+        });
         this.starts++;
         await instance.start();
         slot.instance = instance;

@@ -16,7 +16,11 @@ interface Setting {
 export const HARDENED_SETTINGS: readonly Setting[] = [
   { path: '/org.openoffice.Office.Common/Security/Scripting', name: 'MacroSecurityLevel', value: '3' },
   { path: '/org.openoffice.Office.Common/Security/Scripting', name: 'DisableMacrosExecution', value: 'true' },
-  { path: '/org.openoffice.Office.Common/Security/Scripting', name: 'BlockUntrustedRefererLinks', value: 'true' },
+  {
+    path: '/org.openoffice.Office.Common/Security/Scripting',
+    name: 'BlockUntrustedRefererLinks',
+    value: 'true',
+  },
   // Writer: 0 always, 1 on request, 2 never. Calc: 0 always, 1 never, 2 on request.
   { path: '/org.openoffice.Office.Writer/Content/Update', name: 'Link', value: '2' },
   { path: '/org.openoffice.Office.Writer/Content/Update', name: 'Field', value: 'false' },
@@ -36,7 +40,10 @@ export const HARDENED_SETTINGS: readonly Setting[] = [
 
 export function registryXml(settings: readonly Setting[] = HARDENED_SETTINGS): string {
   const items = settings
-    .map((s) => `<item oor:path="${s.path}"><prop oor:name="${s.name}" oor:op="fuse"><value>${s.value}</value></prop></item>`)
+    .map(
+      (s) =>
+        `<item oor:path="${s.path}"><prop oor:name="${s.name}" oor:op="fuse"><value>${s.value}</value></prop></item>`,
+    )
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">

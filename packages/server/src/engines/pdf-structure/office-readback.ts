@@ -8,11 +8,26 @@ import { basename, dirname, join } from 'node:path';
 
 export function libreOfficeText(docxPath: string): string {
   const outDir = dirname(docxPath);
-  execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${outDir}/lo-profile`, '--convert-to', 'txt:Text', '--outdir', outDir, docxPath], {
-    timeout: 120_000,
-    stdio: 'ignore',
-  });
-  return readFileSync(join(outDir, basename(docxPath).replace(/\.docx$/, '.txt')), 'utf8').replace(/^\uFEFF/, '');
+  execFileSync(
+    'soffice',
+    [
+      '--headless',
+      `-env:UserInstallation=file://${outDir}/lo-profile`,
+      '--convert-to',
+      'txt:Text',
+      '--outdir',
+      outDir,
+      docxPath,
+    ],
+    {
+      timeout: 120_000,
+      stdio: 'ignore',
+    },
+  );
+  return readFileSync(join(outDir, basename(docxPath).replace(/\.docx$/, '.txt')), 'utf8').replace(
+    /^\uFEFF/,
+    '',
+  );
 }
 
 export const zipPart = (file: string, part: string): string =>
@@ -22,11 +37,20 @@ export const zipParts = (file: string): string[] =>
   execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).split('\n').filter(Boolean);
 
 const decode = (s: string): string =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 const textOf = (xml: string): string =>
   (xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? [])
-    .map((p) => decode((p.match(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g) ?? []).map((t) => t.replace(/<[^>]+>/g, '')).join('')))
+    .map((p) =>
+      decode(
+        (p.match(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g) ?? []).map((t) => t.replace(/<[^>]+>/g, '')).join(''),
+      ),
+    )
     .join('\n');
 
 /** Word tables of a document.xml as grids; a cell spanning n columns is followed by n-1 empty cells. */
@@ -46,5 +70,11 @@ export function pptxSlideTexts(file: string): string[] {
   return zipParts(file)
     .filter((p) => /^ppt\/slides\/slide\d+\.xml$/.test(p))
     .sort((a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]))
-    .map((p) => decode((zipPart(file, p).match(/<a:t>([^<]*)<\/a:t>/g) ?? []).map((t) => t.replace(/<[^>]+>/g, '')).join(' ')));
+    .map((p) =>
+      decode(
+        (zipPart(file, p).match(/<a:t>([^<]*)<\/a:t>/g) ?? [])
+          .map((t) => t.replace(/<[^>]+>/g, ''))
+          .join(' '),
+      ),
+    );
 }

@@ -3,6 +3,8 @@
  * needs. The spec uses short web codes (ua, zh-cn); Tesseract names its models by ISO 639-2 (ukr,
  * chi_sim), so this table is the only place the two meet.
  */
+import { validateToolParameters } from '@docstudio/core';
+
 export const OCR_LANGUAGE_MODELS = {
   ar: 'ara',
   ca: 'cat',
@@ -50,8 +52,11 @@ export function parseOcrLanguage(value: string | undefined): OcrLanguage | null 
 /** Tesseract's `-l` argument for a spec code. */
 export const tesseractModel = (language: OcrLanguage): string => OCR_LANGUAGE_MODELS[language];
 
-/** Validation of the `Language` field shared by pdf/to/ocr and pdf/to/txt. */
-export function validateOcrParameters(params: Readonly<Record<string, string>>): Record<string, string[]> | null {
-  if (parseOcrLanguage(params.Language) !== null) return null;
-  return { Language: [`Language must be one of ${OCR_LANGUAGES.join(', ')}.`] };
-}
+/**
+ * Validation of pdf/to/ocr and pdf/to/txt parameters: the core catalogue knows the 27 codes and
+ * writes the message; the HTTP layer runs the same check, so the messages agree.
+ */
+export const validateOcrParameters =
+  (endpoint: 'pdf/to/ocr' | 'pdf/to/txt') =>
+  (params: Readonly<Record<string, string>>): Record<string, string[]> | null =>
+    validateToolParameters(endpoint, params);

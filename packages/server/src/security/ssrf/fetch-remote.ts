@@ -9,7 +9,13 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { ApiError, ErrorCode } from '../../http/errors';
-import { type PinnedTarget, resolvePublicUrl, SsrfBlockedError, type SsrfPolicy, policyFromEnv } from './url-policy';
+import {
+  type PinnedTarget,
+  policyFromEnv,
+  resolvePublicUrl,
+  SsrfBlockedError,
+  type SsrfPolicy,
+} from './url-policy';
 
 export interface FetchRemoteOptions extends SsrfPolicy {
   maxBytes: number;
@@ -97,7 +103,10 @@ function requestOnce(target: PinnedTarget, signal: AbortSignal): Promise<http.In
   });
 }
 
-async function readBody(response: http.IncomingMessage, options: FetchRemoteOptions): Promise<Buffer | number> {
+async function readBody(
+  response: http.IncomingMessage,
+  options: FetchRemoteOptions,
+): Promise<Buffer | number> {
   const declared = Number(response.headers['content-length'] ?? Number.NaN);
   if (Number.isFinite(declared) && declared > options.maxBytes) {
     response.destroy();
@@ -165,7 +174,8 @@ export async function fetchRemoteFile(rawUrl: string, options: FetchRemoteOption
   } catch (error) {
     if (options.destPath) await unlink(options.destPath).catch(() => undefined);
     if (error instanceof ApiError) throw error;
-    if (timeout.aborted) throw new ApiError(504, ErrorCode.RemoteDownloadFailed, 'Remote download failed: it took too long.');
+    if (timeout.aborted)
+      throw new ApiError(504, ErrorCode.RemoteDownloadFailed, 'Remote download failed: it took too long.');
     if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : error;
     throw downloadFailed(error instanceof Error ? error.message : 'network error.');
   }

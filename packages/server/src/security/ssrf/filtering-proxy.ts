@@ -85,7 +85,9 @@ export async function startFilteringProxy(options: FilteringProxyOptions = {}): 
     } catch (error) {
       refuse(target, error instanceof Error ? error.message : 'refused');
       // The marker lets the renderer tell a refused navigation from the site's own 403.
-      res.writeHead(403, { 'content-type': 'text/plain', 'x-docstudio-blocked': '1' }).end('Blocked by the SSRF guard');
+      res
+        .writeHead(403, { 'content-type': 'text/plain', 'x-docstudio-blocked': '1' })
+        .end('Blocked by the SSRF guard');
       return;
     }
     const headers = { ...req.headers };

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../http/errors';
 import { assertPublicUrl, checkAddress, fetchRemoteFile, startFilteringProxy } from './index';
@@ -26,7 +26,10 @@ beforeAll(async () => {
   trapPort = (trap.address() as AddressInfo).port;
   origin = http.createServer((req, res) => {
     if (req.url === '/file.txt') {
-      res.writeHead(200, { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="report.txt"' });
+      res.writeHead(200, {
+        'content-type': 'text/plain',
+        'content-disposition': 'attachment; filename="report.txt"',
+      });
       res.end('hello');
     } else if (req.url === '/big') {
       res.end(Buffer.alloc(5000));
@@ -143,13 +146,19 @@ describe('assertPublicUrl', () => {
   it('accepts a public host and says which address makes the others fail', async () => {
     await expect(assertPublicUrl('https://public.test/a?b=1', { resolve })).resolves.toBeInstanceOf(URL);
     await expect(assertPublicUrl('http://127.0.0.1/', { resolve })).rejects.toThrow(/loopback/);
-    await expect(assertPublicUrl('http://[::ffff:10.1.2.3]/', { resolve })).rejects.toThrow(/private network/);
+    await expect(assertPublicUrl('http://[::ffff:10.1.2.3]/', { resolve })).rejects.toThrow(
+      /private network/,
+    );
   });
 
   it('allows exactly the configured origin and nothing next to it', async () => {
     const allowedOrigins = [`127.0.0.1:${originPort}`];
-    await expect(assertPublicUrl(`http://127.0.0.1:${originPort}/x`, { allowedOrigins })).resolves.toBeInstanceOf(URL);
-    await expect(assertPublicUrl(`http://127.0.0.1:${trapPort}/x`, { allowedOrigins })).rejects.toThrow(/loopback/);
+    await expect(
+      assertPublicUrl(`http://127.0.0.1:${originPort}/x`, { allowedOrigins }),
+    ).resolves.toBeInstanceOf(URL);
+    await expect(assertPublicUrl(`http://127.0.0.1:${trapPort}/x`, { allowedOrigins })).rejects.toThrow(
+      /loopback/,
+    );
   });
 
   it('the trap saw no request', () => {
@@ -190,7 +199,9 @@ describe('fetchRemoteFile', () => {
   });
 
   it('refuses a loopback first URL with 5005', async () => {
-    await expect(fetchRemoteFile(`http://127.0.0.1:${trapPort}/`, limits)).rejects.toMatchObject({ code: 5005 });
+    await expect(fetchRemoteFile(`http://127.0.0.1:${trapPort}/`, limits)).rejects.toMatchObject({
+      code: 5005,
+    });
   });
 
   it('re-checks the redirect from an allowed page to loopback and fails with 5007', async () => {
@@ -232,12 +243,22 @@ describe('filtering proxy (raw protocol)', () => {
   it('refuses CONNECT and plain requests to loopback in any spelling, allows the exact origin', async () => {
     const proxy = await startFilteringProxy({ allowedOrigins: [`127.0.0.1:${originPort}`] });
     try {
-      for (const host of [`127.0.0.1:${trapPort}`, `[::1]:${trapPort}`, `2130706433:${trapPort}`, `localhost:${trapPort}`]) {
+      for (const host of [
+        `127.0.0.1:${trapPort}`,
+        `[::1]:${trapPort}`,
+        `2130706433:${trapPort}`,
+        `localhost:${trapPort}`,
+      ]) {
         expect(await ask(proxy.port, `CONNECT ${host} HTTP/1.1\r\nHost: ${host}\r\n\r\n`)).toMatch(/403/);
         expect(await ask(proxy.port, `GET http://${host}/ HTTP/1.1\r\nHost: ${host}\r\n\r\n`)).toMatch(/403/);
       }
-      expect(await ask(proxy.port, `GET ftp://127.0.0.1:${trapPort}/ HTTP/1.1\r\nHost: x\r\n\r\n`)).toMatch(/403/);
-      const ok = await ask(proxy.port, `GET http://127.0.0.1:${originPort}/file.txt HTTP/1.1\r\nHost: x\r\n\r\n`);
+      expect(await ask(proxy.port, `GET ftp://127.0.0.1:${trapPort}/ HTTP/1.1\r\nHost: x\r\n\r\n`)).toMatch(
+        /403/,
+      );
+      const ok = await ask(
+        proxy.port,
+        `GET http://127.0.0.1:${originPort}/file.txt HTTP/1.1\r\nHost: x\r\n\r\n`,
+      );
       expect(ok).toMatch(/200/);
       expect(proxy.blocked.length).toBe(9);
     } finally {
@@ -249,7 +270,9 @@ describe('filtering proxy (raw protocol)', () => {
   it('denyAll refuses even the allowed origin', async () => {
     const proxy = await startFilteringProxy({ denyAll: true, allowPrivate: true });
     try {
-      expect(await ask(proxy.port, `GET http://127.0.0.1:${originPort}/file.txt HTTP/1.1\r\nHost: x\r\n\r\n`)).toMatch(/403/);
+      expect(
+        await ask(proxy.port, `GET http://127.0.0.1:${originPort}/file.txt HTTP/1.1\r\nHost: x\r\n\r\n`),
+      ).toMatch(/403/);
     } finally {
       await proxy.close();
     }

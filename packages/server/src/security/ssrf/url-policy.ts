@@ -66,14 +66,18 @@ export function parsePublicUrlSyntax(raw: string): URL {
     throw new SsrfBlockedError('The URL is not a valid absolute URL.');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new SsrfBlockedError(`Only http and https URLs are accepted, not ${url.protocol.replace(':', '')}.`);
+    throw new SsrfBlockedError(
+      `Only http and https URLs are accepted, not ${url.protocol.replace(':', '')}.`,
+    );
   }
-  if (url.username || url.password) throw new SsrfBlockedError('URLs with a user name or password are not accepted.');
+  if (url.username || url.password)
+    throw new SsrfBlockedError('URLs with a user name or password are not accepted.');
   if (!url.hostname) throw new SsrfBlockedError('The URL has no host.');
   return url;
 }
 
-const defaultPort = (url: URL): number => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
+const defaultPort = (url: URL): number =>
+  url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
 
 function originKey(hostname: string, port: number): string {
   return `${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;

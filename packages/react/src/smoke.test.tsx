@@ -1,4 +1,0 @@
-import { expect, it } from 'vitest';
-it('runs in a real browser', () => {
-  expect(navigator.userAgent).toContain('Chrome');
-});

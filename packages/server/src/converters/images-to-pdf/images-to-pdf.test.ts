@@ -1,0 +1,335 @@
+import { execFileSync } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, extname, join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConverterContext } from '../converter.types';
+import { imagesToPdfConverter } from './index';
+
+const IMAGES = '/work/shared/corpus/images';
+let workDir: string;
+let counter = 0;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'images-to-pdf-'));
+});
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+async function convert(sources: string[], params: Record<string, string> = {}) {
+  const dir = join(workDir, `job-${++counter}`);
+  await mkdir(dir);
+  const files = [];
+  for (const source of sources) {
+    const path = join(dir, basename(source));
+    await copyFile(source, path);
+    files.push({
+      path,
+      fileName: basename(source),
+      ext: extname(source).slice(1).toLowerCase(),
+      size: (await stat(path)).size,
+    });
+  }
+  const ctx: ConverterContext = {
+    files,
+    params,
+    workDir: dir,
+    signal: new AbortController().signal,
+    deadline: 60_000,
+  };
+  const [result] = await imagesToPdfConverter.convert(ctx);
+  if (!result) throw new Error('no result');
+  return result.path;
+}
+
+/** Page boxes from `pdfinfo -box`: [width, height] of each page's MediaBox. */
+function pageSizes(pdf: string): [number, number][] {
+  const out = execFileSync('pdfinfo', ['-box', '-f', '1', '-l', '99', pdf]).toString();
+  return [...out.matchAll(/Page\s+\d+ MediaBox:\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/g)].map((m) => [
+    Number(m[3]) - Number(m[1]),
+    Number(m[4]) - Number(m[2]),
+  ]);
+}
+const imagesList = (pdf: string): string[][] =>
+  execFileSync('pdfimages', ['-list', pdf])
+    .toString()
+    .split('\n')
+    .slice(2)
+    .filter(Boolean)
+    .map((line) => line.trim().split(/\s+/));
+
+/** The bounding box of the non-white pixels of a PNG (transparency laid over white). */
+async function visibleBox(png: Buffer) {
+  const { data, info } = await sharp(png)
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let [left, top, right, bottom] = [info.width, info.height, -1, -1];
+  for (let y = 0; y < info.height; y++)
+    for (let x = 0; x < info.width; x++) {
+      const i = (y * info.width + x) * 3;
+      if ((data[i] ?? 255) < 245 || (data[i + 1] ?? 255) < 245 || (data[i + 2] ?? 255) < 245) {
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+      }
+    }
+  return { left, top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+/** A BMP built by the format's own rules (BITMAPINFOHEADER, optional bitfield masks and palette). */
+function bmpFile(
+  width: number,
+  height: number,
+  bpp: number,
+  compression: number,
+  palette: number[],
+  pixels: number[],
+  masks: number[] = [],
+): Buffer {
+  const offset = 54 + masks.length * 4 + palette.length;
+  const file = Buffer.alloc(offset + pixels.length);
+  file.write('BM', 0, 'latin1');
+  file.writeUInt32LE(file.length, 2);
+  file.writeUInt32LE(offset, 10);
+  file.writeUInt32LE(40, 14);
+  file.writeInt32LE(width, 18);
+  file.writeInt32LE(height, 22);
+  file.writeUInt16LE(1, 26);
+  file.writeUInt16LE(bpp, 28);
+  file.writeUInt32LE(compression, 30);
+  file.writeUInt32LE(pixels.length, 34);
+  masks.forEach((mask, i) => {
+    file.writeUInt32LE(mask, 54 + i * 4);
+  });
+  Buffer.from(palette).copy(file, 54 + masks.length * 4);
+  Buffer.from(pixels).copy(file, offset);
+  return file;
+}
+
+async function saveBmp(name: string, bytes: Buffer): Promise<string> {
+  const path = join(workDir, name);
+  await writeFile(path, bytes);
+  return path;
+}
+
+describe('images/to/pdf', () => {
+  it.each([
+    ['hopper.webp', 1],
+    ['pil123rgba.png', 1],
+    ['sonic.gif', 1],
+    ['python.bmp', 1],
+    ['multipage.tiff', 3],
+    ['phototest.tif', 1],
+    ['bitmap_vs_svg.svg', 1],
+    ['pil_sample_cmyk.jpg', 1],
+    ['300-dpi.jpg', 1],
+  ])('converts %s to %i page(s)', async (name, pages) => {
+    const pdf = await convert([join(IMAGES, name)]);
+    expect(Number(execFileSync('qpdf', ['--show-npages', pdf]).toString())).toBe(pages);
+    expect(imagesList(pdf).length).toBeGreaterThanOrEqual(pages);
+  });
+
+  it('embeds a JPEG as is: DCT, identical bytes, page at its 300 dpi size', async () => {
+    const source = join(IMAGES, '300-dpi.jpg');
+    const pdf = await convert([source]);
+    const [row] = imagesList(pdf);
+    expect(row?.[8]).toBe('jpeg');
+    const dir = join(workDir, 'extract');
+    await mkdir(dir, { recursive: true });
+    execFileSync('pdfimages', ['-all', pdf, join(dir, 'img')]);
+    expect(Buffer.compare(await readFile(join(dir, 'img-000.jpg')), await readFile(source))).toBe(0);
+    const meta = await sharp(source).metadata();
+    const [[w, h] = [0, 0]] = pageSizes(pdf);
+    expect(w).toBeCloseTo(((meta.width ?? 0) * 72) / 300, 1);
+    expect(h).toBeCloseTo(((meta.height ?? 0) * 72) / 300, 1);
+  });
+
+  it('keeps a 24-bit BMP lossless: every rendered pixel equals the file\'s own BGR bytes', async () => {
+    const source = join(IMAGES, 'python.bmp');
+    const pdf = await convert([source]);
+    const rendered = await sharp(execFileSync('pdftoppm', ['-r', '72', '-png', pdf]))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([rendered.info.width, rendered.info.height]).toEqual([211, 71]);
+    // Read the BMP by its format, independently of the server's decoder: 54-byte headers,
+    // bottom-up rows of BGR triplets padded to 4 bytes.
+    const bmp = await readFile(source);
+    const offset = bmp.readUInt32LE(10);
+    const stride = Math.ceil((211 * 3) / 4) * 4;
+    let mismatches = 0;
+    for (let y = 0; y < 71; y++)
+      for (let x = 0; x < 211; x++) {
+        const at = offset + (70 - y) * stride + x * 3;
+        const i = (y * 211 + x) * 3;
+        if (
+          rendered.data[i] !== bmp[at + 2] ||
+          rendered.data[i + 1] !== bmp[at + 1] ||
+          rendered.data[i + 2] !== bmp[at]
+        )
+          mismatches++;
+      }
+    expect(mismatches).toBe(0);
+  });
+
+  it('honours EXIF orientation 6: the page is upright (taller than wide) and the JPEG is untouched', async () => {
+    const source = join(IMAGES, 'hopper_orientation_6.jpg');
+    const meta = await sharp(source).metadata();
+    const pdf = await convert([source]);
+    const [[w, h] = [0, 0]] = pageSizes(pdf);
+    expect([Math.round(w), Math.round(h)]).toEqual([meta.height, meta.width]);
+    expect(imagesList(pdf)[0]?.[8]).toBe('jpeg');
+    // Rendered, the page equals the image rotated by sharp per its EXIF tag.
+    const rendered = await sharp(execFileSync('pdftoppm', ['-r', '72', '-png', pdf]))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const upright = await sharp(source).rotate().raw().toBuffer({ resolveWithObject: true });
+    expect([rendered.info.width, rendered.info.height]).toEqual([upright.info.width, upright.info.height]);
+    let diff = 0;
+    for (let i = 0; i < upright.data.length; i++)
+      diff += Math.abs((rendered.data[i] ?? 0) - (upright.data[i] ?? 0));
+    expect(diff / upright.data.length).toBeLessThan(12);
+  });
+
+  it('keeps Files[i] order, one page each', async () => {
+    const pdf = await convert([join(IMAGES, 'python.bmp'), join(IMAGES, 'sonic.gif')]);
+    const sizes = pageSizes(pdf);
+    expect(sizes.map(([w, h]) => [Math.round(w), Math.round(h)])).toEqual([
+      [211, 71],
+      [290, 360],
+    ]);
+  });
+
+  it.each([
+    ['a4', 'portrait', 595.28, 841.89],
+    ['a4', 'landscape', 841.89, 595.28],
+    ['a3', 'default', 841.89, 1190.55],
+    ['a5', 'portrait', 419.53, 595.28],
+    ['letter', 'portrait', 612, 792],
+    ['legal', 'landscape', 1008, 612],
+  ])(
+    'PageSize %s %s gives a %f x %f page with the image fitted inside the margins',
+    async (size, orientation, pw, ph) => {
+      const pdf = await convert([join(IMAGES, 'sonic.gif')], {
+        PageSize: size,
+        PageOrientation: orientation,
+        MarginHorizontal: '20',
+        MarginVertical: '30',
+      });
+      const [[w, h] = [0, 0]] = pageSizes(pdf);
+      expect(w).toBeCloseTo(pw, 0);
+      expect(h).toBeCloseTo(ph, 0);
+      // sonic.gif (290 x 360 pt at 72 dpi) has blank columns of its own, so locate its visible
+      // content in the source first, then find that content on the rendered page.
+      const inSource = await visibleBox(await sharp(join(IMAGES, 'sonic.gif')).png().toBuffer());
+      const onPage = await visibleBox(execFileSync('pdftoppm', ['-r', '72', '-png', pdf]));
+      const mx = (20 * 72) / 25.4;
+      const my = (30 * 72) / 25.4;
+      const scale = Math.min(1, (pw - 2 * mx) / 290, (ph - 2 * my) / 360);
+      // Where the image's own box landed: centred on the page …
+      const imageLeft = onPage.left - inSource.left * scale;
+      const imageTop = onPage.top - inSource.top * scale;
+      expect(Math.abs(imageLeft - (pw - 290 * scale) / 2)).toBeLessThanOrEqual(1.5);
+      expect(Math.abs(imageTop - (ph - 360 * scale) / 2)).toBeLessThanOrEqual(1.5);
+      // … and inside the margins (20 mm = 56.69 pt, 30 mm = 85.04 pt).
+      expect(imageLeft).toBeGreaterThanOrEqual(mx - 1);
+      expect(imageTop).toBeGreaterThanOrEqual(my - 1);
+      expect(imageLeft + 290 * scale).toBeLessThanOrEqual(pw - mx + 1);
+      expect(imageTop + 360 * scale).toBeLessThanOrEqual(ph - my + 1);
+      expect(onPage.width).toBeCloseTo(inSource.width * scale, -0.5);
+    },
+  );
+
+  it('shrinks an image larger than the margins allow, keeping its aspect ratio', async () => {
+    // The SVG is 915 x 585 pt; an A5 portrait page with 20 mm margins leaves 306 pt of width.
+    const pdf = await convert([join(IMAGES, 'bitmap_vs_svg.svg')], {
+      PageSize: 'a5',
+      PageOrientation: 'portrait',
+      MarginHorizontal: '20',
+      MarginVertical: '20',
+    });
+    const [[w, h] = [0, 0]] = pageSizes(pdf);
+    expect([Math.round(w), Math.round(h)]).toEqual([420, 595]);
+    const [row] = imagesList(pdf);
+    // pdfimages -list: columns 3 and 4 are the pixel size, 12 and 13 the effective dpi.
+    const xPpi = Number(row?.[12]);
+    const yPpi = Number(row?.[13]);
+    const widthPt = (Number(row?.[3]) * 72) / xPpi;
+    const heightPt = (Number(row?.[4]) * 72) / yPpi;
+    expect(widthPt).toBeCloseTo(419.53 - (2 * 20 * 72) / 25.4, -0.5);
+    expect(widthPt / heightPt).toBeCloseTo(915 / 585, 1);
+  });
+
+  it('default page size plus margins: the page is the image plus twice each margin', async () => {
+    const pdf = await convert([join(IMAGES, 'python.bmp')], { MarginHorizontal: '10', MarginVertical: '5' });
+    const [[w, h] = [0, 0]] = pageSizes(pdf);
+    expect(w).toBeCloseTo(211 + (2 * 10 * 72) / 25.4, 1);
+    expect(h).toBeCloseTo(71 + (2 * 5 * 72) / 25.4, 1);
+  });
+
+  it('refuses a decompression bomb with 413 before decoding it', async () => {
+    // 12 000 x 9 000 = 108 megapixels of one colour: a small file that would need 324 MB decoded.
+    const bomb = join(workDir, 'bomb.png');
+    await writeFile(
+      bomb,
+      await sharp({ create: { width: 12_000, height: 9_000, channels: 3, background: '#000' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer({ resolveWithObject: false }),
+    );
+    expect((await stat(bomb)).size).toBeLessThan(2_000_000);
+    const error = await convert([bomb]).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 413, code: 4130 });
+    expect((error as Error).message).toMatch(/bomb\.png is too large \(more than 100 megapixels\)/);
+  });
+
+  it('refuses a BMP whose header claims a huge canvas, without allocating it', async () => {
+    const header = Buffer.from((await readFile(join(IMAGES, 'python.bmp'))).subarray(0, 54));
+    header.writeInt32LE(50_000, 18);
+    header.writeInt32LE(50_000, 22);
+    const bomb = join(workDir, 'bomb.bmp');
+    await writeFile(bomb, header);
+    await expect(convert([bomb])).rejects.toMatchObject({ status: 413, code: 4130 });
+  });
+
+  it('decodes palette, top-down and 32-bit bitfield BMPs', async () => {
+    // 2 x 2, 1-bit palette (black, red), bottom-up: bottom row "red black", top row "black red".
+    const oneBit = bmpFile(2, 2, 1, 0, [0, 0, 0, 0, 0, 0, 255, 0], [0x80, 0, 0, 0, 0x40, 0, 0, 0]);
+    // 2 x 1, 32-bit BI_BITFIELDS, top-down (negative height): blue then green.
+    const masks = [0xff0000, 0xff00, 0xff];
+    const thirtyTwo = bmpFile(2, -1, 32, 3, [], [0xff, 0, 0, 0, 0, 0xff, 0, 0], masks);
+    const pdf = await convert([await saveBmp('one-bit.bmp', oneBit), await saveBmp('bits.bmp', thirtyTwo)]);
+    const pages = execFileSync('pdftoppm', ['-r', '72', '-png', pdf, join(workDir, 'bmp-page')]);
+    expect(pages.length).toBe(0);
+    const first = await sharp(join(workDir, 'bmp-page-1.png')).removeAlpha().raw().toBuffer();
+    const second = await sharp(join(workDir, 'bmp-page-2.png')).removeAlpha().raw().toBuffer();
+    expect([...first]).toEqual([0, 0, 0, 255, 0, 0, 255, 0, 0, 0, 0, 0]);
+    expect([...second]).toEqual([0, 0, 255, 0, 255, 0]);
+  });
+
+  it('a damaged image is a clear 422', async () => {
+    const broken = join(workDir, 'broken.jpg');
+    await writeFile(broken, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
+    await expect(convert([broken])).rejects.toMatchObject({ status: 422, code: 5002 });
+  });
+
+  it('validates its options', () => {
+    expect(imagesToPdfConverter.validate({ PageSize: 'b5' })).toHaveProperty('PageSize');
+    expect(imagesToPdfConverter.validate({ MarginHorizontal: '501' })).toHaveProperty('MarginHorizontal');
+    expect(imagesToPdfConverter.validate({ MarginVertical: '-1' })).toHaveProperty('MarginVertical');
+    expect(imagesToPdfConverter.validate({ MarginVertical: '' })).toBeNull();
+  });
+
+  it('Pdfa=true gives PDF/A-2b', async () => {
+    const pdf = await convert([join(IMAGES, 'pil123rgba.png')], { Pdfa: 'true' });
+    expect(execFileSync('pdfinfo', ['-meta', pdf]).toString()).toMatch(/pdfaid:part(='|>|=")2/);
+    // PDF/A needs an OutputIntent carrying an ICC profile; qpdf shows the catalog's entry.
+    const json = JSON.parse(execFileSync('qpdf', ['--json', pdf]).toString()) as { qpdf: unknown[] };
+    expect(JSON.stringify(json.qpdf)).toMatch(/"\/S":\s*"\/GTS_PDFA1"/);
+    expect(JSON.stringify(json.qpdf)).toContain('/DestOutputProfile');
+  });
+});

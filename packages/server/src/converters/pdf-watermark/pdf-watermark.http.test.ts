@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  corpusFile,
+  createTestJob,
+  exitCode,
+  fileSize,
+  pageCount,
+  pageText,
+  run,
+  type TestJob,
+} from '../../engines/pdf-tools.testing';
+import { type ConvertedFileJson, startTestServer, type TestServer } from '../../testing/test-server';
+
+let server: TestServer;
+let job: TestJob;
+beforeAll(async () => {
+  server = await startTestServer();
+  job = await createTestJob();
+});
+afterAll(async () => {
+  await server.close();
+  await job.cleanup();
+});
+
+const save = (file: ConvertedFileJson | undefined): Promise<string> =>
+  server.saveResult(file as ConvertedFileJson, job.workDir);
+void [exitCode, fileSize, pageCount, pageText, run];
+
+describe('POST /convert/pdf/to/watermark', () => {
+  it('stamps the text on every page with the spec fields', async () => {
+    const fields = {
+      Text: 'CONFIDENTIAL',
+      HorizontalAlignment: 'center',
+      VerticalAlignment: 'center',
+      Opacity: '30',
+      FontSize: '36',
+      Rotate: '0',
+      TextRenderingMode: 'filltext',
+      StrokeColor: '#000000',
+      FontColor: '#ff0000',
+      StoreFile: 'true',
+    };
+    const answer = await server.convert('pdf/to/watermark', fields, [corpusFile('pdf/pdflatex-4-pages.pdf')]);
+    expect(answer.status).toBe(200);
+    expect(answer.body.Files?.[0]?.FileName).toBe('pdflatex-4-pages-watermarked.pdf');
+    const path = await save(answer.body.Files?.[0]);
+    for (const page of [1, 2, 3, 4]) expect((await pageText(path, page)).replace(/\s/g, '')).toContain('CONFIDENTIAL');
+  });
+
+  it('answers 400 for blank text and out-of-range opacity, 422 for damaged input', async () => {
+    const bad = await server.convert('pdf/to/watermark', { Text: ' ', Opacity: '95' }, [
+      corpusFile('pdf/crazyones.pdf'),
+    ]);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.InvalidParameters ?? {}).sort()).toEqual(['Opacity', 'Text']);
+    const damaged = await server.convert('pdf/to/watermark', { Text: 'X' }, [corpusFile('pdf-malformed/invalid.pdf')]);
+    expect([damaged.status, damaged.body.Code]).toEqual([422, 5002]);
+  });
+});
