@@ -69,7 +69,9 @@ async function context(workDir: string, paths: readonly string[], params: Record
 }
 
 async function benchMerge(root: string): Promise<void> {
-  const inputs = Array.from({ length: 50 }, (_, i) => join(CORPUS, MERGE_SOURCES[i % MERGE_SOURCES.length] ?? ''));
+  const inputs = Array.from({ length: 50 }, (_, i) =>
+    join(CORPUS, MERGE_SOURCES[i % MERGE_SOURCES.length] ?? ''),
+  );
   const qpdfOut = join(root, 'qpdf-merged.pdf');
   const qpdfTime = await median(async () => {
     await exec('qpdf', ['--empty', '--pages', ...inputs, '--', qpdfOut]);
@@ -94,7 +96,9 @@ async function benchMerge(root: string): Promise<void> {
   }
   console.log(`merge 50 PDFs (${pages} pages), median of ${RUNS}:`);
   console.log(`  qpdf alone             ${ms(qpdfTime)}`);
-  console.log(`  merge converter        ${ms(converterTime)}  (${(converterTime / qpdfTime).toFixed(2)}x qpdf)`);
+  console.log(
+    `  merge converter        ${ms(converterTime)}  (${(converterTime / qpdfTime).toFixed(2)}x qpdf)`,
+  );
   console.log(`  HTTP server + download ${ms(httpTime)}  (${(httpTime / qpdfTime).toFixed(2)}x qpdf)`);
 }
 
@@ -118,13 +122,17 @@ async function benchCompress(root: string): Promise<void> {
     const sizes: string[] = [];
     for (const preset of ['text', 'web', 'ebook', 'printer']) {
       const workDir = await mkdtemp(join(root, 'compress-'));
-      const [result] = await pdfCompressConverter.convert(await context(workDir, [input], { Preset: preset }));
+      const [result] = await pdfCompressConverter.convert(
+        await context(workDir, [input], { Preset: preset }),
+      );
       sizes.push(kb((await stat(result?.path ?? '')).size).padEnd(10));
       await rm(workDir, { recursive: true, force: true });
     }
     const inputSize = (await stat(input)).size;
     const gsSize = (await stat(gsOut)).size;
-    console.log(`  ${basename(source).padEnd(30)}${kb(inputSize).padEnd(10)}${kb(gsSize).padEnd(10)}${sizes.join('')}`);
+    console.log(
+      `  ${basename(source).padEnd(30)}${kb(inputSize).padEnd(10)}${kb(gsSize).padEnd(10)}${sizes.join('')}`,
+    );
   }
 }
 

@@ -20,6 +20,7 @@ import { installErrorHandler } from './http/error-answer';
 import { registerFileRoutes } from './http/files.routes';
 import { registerHealthRoutes } from './http/health.routes';
 import { MetricsRegistry } from './http/metrics';
+import { RateLimits } from './http/rate-limit';
 import type { ServerContext } from './http/server-context';
 import { registerStaticSite } from './http/static-site';
 import { registerWorkflowRoutes } from './http/workflows.routes';
@@ -55,6 +56,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     queue: new InProcessJobQueue(config.maxQueue, config.engineConcurrency),
     jobs: new JobRecords(db),
     metrics: new MetricsRegistry(),
+    limits: new RateLimits(config.rateLimitPerMinute, config.signInAttemptsPerMinute),
     converters: config.converters ?? converterTable,
     background: new Set(),
   };

@@ -1,7 +1,12 @@
 /** Upload acceptance per page (spec part 1 section 5, part 2 section 5). */
 import type { AcceptRule } from './catalogue.types';
 import { MEGABYTE } from './pdf.choices';
-import { INVALID_FILE_FORMAT_TITLE, PDF_ONLY_MESSAGE } from './tool.texts';
+import {
+  INVALID_FILE_FORMAT_TITLE,
+  MORE_FILES_NEEDED_TITLE,
+  PDF_ONLY_MESSAGE,
+  TOO_MANY_FILES_TITLE,
+} from './tool.texts';
 
 export const OFFICE_EXTENSIONS = [
   'doc',
@@ -106,7 +111,7 @@ export const PDF_SINGLE_100MB_ACCEPT: AcceptRule = {
   maxFiles: 1,
   maxSize: 100 * MEGABYTE,
   rejectMessage: PDF_ONLY_MESSAGE,
-  tooManyTitle: 'Too many files',
+  tooManyTitle: TOO_MANY_FILES_TITLE,
   tooManyMessage: 'Please upload only one PDF file',
   tooLargeTitle: 'File too large',
   tooLargeMessage: 'File size must be less than 100MB',
@@ -117,6 +122,6 @@ export const PDF_MERGE_ACCEPT: AcceptRule = {
   ...pdf,
   minFiles: 2,
   rejectMessage: PDF_ONLY_MESSAGE,
-  tooFewTitle: 'More files needed',
+  tooFewTitle: MORE_FILES_NEEDED_TITLE,
   tooFewMessage: 'Please select at least 2 PDF files to merge.',
 };

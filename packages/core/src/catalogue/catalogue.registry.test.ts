@@ -5,10 +5,12 @@ import {
   findToolById,
   getTool,
   isToolId,
+  LANDING_CATEGORIES,
   normalizeEndpoint,
   type ToolId,
   tools,
   UnknownToolError,
+  WORKFLOW_CATEGORIES,
 } from './index';
 
 const landing: Record<string, readonly ToolId[]> = {
@@ -49,6 +51,7 @@ describe('the tool catalogue', () => {
   });
 
   it('puts each tool in its landing category', () => {
+    expect(LANDING_CATEGORIES).toEqual(Object.keys(landing));
     for (const [category, ids] of Object.entries(landing)) {
       expect(tools.filter((tool) => tool.landingCategory === category).map((tool) => tool.id)).toEqual(ids);
     }
@@ -56,6 +59,7 @@ describe('the tool catalogue', () => {
 
   it('gives every tool a workflow category of the six and non-empty formats', () => {
     const categories = new Set(['Convert', 'Optimize', 'Security', 'Organize', 'Edit', 'Text']);
+    expect(new Set(WORKFLOW_CATEGORIES)).toEqual(categories);
     for (const tool of tools) {
       expect(categories.has(tool.workflowCategory)).toBe(true);
       expect(tool.inputFormats.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 /** The 18 tools in landing order, and look-ups by id and by endpoint. */
 import { advancedTools } from './advanced.tools';
 import { UnknownToolError } from './catalogue.errors';
-import type { ToolDefinition, ToolId } from './catalogue.types';
+import type { LandingCategory, ToolDefinition, ToolId, WorkflowCategory } from './catalogue.types';
 import { convertFromPdfTools } from './convert-from-pdf.tools';
 import { convertToPdfTools } from './convert-to-pdf.tools';
 import { pdfManagementTools } from './pdf-management.tools';
@@ -14,6 +14,25 @@ export const tools: readonly ToolDefinition[] = Object.freeze([
   ...pdfManagementTools,
   ...advancedTools,
 ]);
+
+/** The landing grid's filter order (spec part 1, section 3). */
+export const LANDING_CATEGORIES: readonly LandingCategory[] = Object.freeze([
+  'Convert to PDF',
+  'Convert from PDF',
+  'PDF Processing',
+  'PDF Management',
+  'Advanced',
+] as const);
+
+/** The workflow builder's categories (spec part 2, section 1). */
+export const WORKFLOW_CATEGORIES: readonly WorkflowCategory[] = Object.freeze([
+  'Convert',
+  'Optimize',
+  'Security',
+  'Organize',
+  'Edit',
+  'Text',
+] as const);
 
 const byId = new Map<string, ToolDefinition>(tools.map((tool) => [tool.id, tool]));
 

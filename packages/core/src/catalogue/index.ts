@@ -7,8 +7,10 @@ export {
   findToolById,
   getTool,
   isToolId,
+  LANDING_CATEGORIES,
   normalizeEndpoint,
   tools,
+  WORKFLOW_CATEGORIES,
 } from './catalogue.registry';
 export type * from './catalogue.types';
 export {

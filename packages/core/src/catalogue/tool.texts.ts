@@ -2,6 +2,8 @@
 
 export const INVALID_FILE_FORMAT_TITLE = 'Invalid file format';
 export const FILE_REQUIRED_TITLE = 'File required';
+export const TOO_MANY_FILES_TITLE = 'Too many files';
+export const MORE_FILES_NEEDED_TITLE = 'More files needed';
 export const CONVERSION_FAILED_TITLE = 'Conversion failed';
 export const CONVERSION_COMPLETED_TITLE = 'Conversion completed!';
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.';

@@ -3,6 +3,7 @@
  * the per-page toasts. Pure: works on `{ name, type, size }`, so browser Files and server uploads alike.
  */
 import type { AcceptRule } from '../catalogue/catalogue.types';
+import { TOO_MANY_FILES_TITLE } from '../catalogue/tool.texts';
 import { fileExtension, inferMimeType, isIgnoredFileName, normalizeMimeType } from './mime.types';
 
 export interface FileLike {
@@ -91,7 +92,8 @@ export function tooSmallMessage(minSize: number): string {
   return `File is smaller than ${minSize} bytes`;
 }
 
-export const TOO_MANY_FILES_MESSAGE = 'Too many files';
+/** react-dropzone's text, which the spec lists; also split's toast title. */
+export const TOO_MANY_FILES_MESSAGE = TOO_MANY_FILES_TITLE;
 export const EMPTY_FILE_MESSAGE = 'File is empty';
 export const INVALID_SIZE_MESSAGE = 'File size is unknown';
 

@@ -1,6 +1,6 @@
 /** Which toast a page shows for a rejected drop or a selection of the wrong size (spec section 5 of both parts). */
 import type { AcceptRule, ToolTexts } from '../catalogue/catalogue.types';
-import { FILE_REQUIRED_TITLE } from '../catalogue/tool.texts';
+import { FILE_REQUIRED_TITLE, MORE_FILES_NEEDED_TITLE, TOO_MANY_FILES_TITLE } from '../catalogue/tool.texts';
 import type { FileError } from './accept.matcher';
 
 export interface ToastText {
@@ -53,14 +53,14 @@ export function checkFileCount(
   if (selected < minimum) {
     return {
       code: 'too-few-files',
-      title: accept.tooFewTitle ?? 'More files needed',
+      title: accept.tooFewTitle ?? MORE_FILES_NEEDED_TITLE,
       message: accept.tooFewMessage ?? `Please select at least ${minimum} files.`,
     };
   }
   if (accept.maxFiles !== undefined && selected > accept.maxFiles) {
     return {
       code: 'too-many-files',
-      title: accept.tooManyTitle ?? 'Too many files',
+      title: accept.tooManyTitle ?? TOO_MANY_FILES_TITLE,
       message:
         accept.tooManyMessage ??
         `Please select at most ${accept.maxFiles} file${accept.maxFiles === 1 ? '' : 's'}.`,

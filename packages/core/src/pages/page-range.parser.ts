@@ -14,6 +14,8 @@ export const MAX_PAGE_NUMBER = 100_000;
 
 export const PAGE_RANGE_EXAMPLE = '1-5, 8, 10-12';
 
+const NOT_TEXT = 'The page range must be text.';
+
 interface Span {
   from: number;
   to: number;
@@ -93,7 +95,7 @@ function isAll(text: string): boolean {
  * page count, ranges are clamped to it and pages that start past it are an error.
  */
 export function parsePageRange(text: string, pageCount?: number): PageRangeResult {
-  if (typeof text !== 'string') return { ok: false, error: 'The page range must be text.' };
+  if (typeof text !== 'string') return { ok: false, error: NOT_TEXT };
   const countProblem = checkPageCount(pageCount);
   if (countProblem) return { ok: false, error: countProblem };
   if (isAll(text)) {
@@ -115,7 +117,7 @@ export function parsePageRange(text: string, pageCount?: number): PageRangeResul
  * order typed: '1-3, 5' gives [[1, 2, 3], [5]]. Blank and 'all' are errors: extracting needs pages.
  */
 export function parsePageGroups(text: string, pageCount?: number): PageGroupsResult {
-  if (typeof text !== 'string') return { ok: false, error: 'The pages to extract must be text.' };
+  if (typeof text !== 'string') return { ok: false, error: NOT_TEXT };
   const countProblem = checkPageCount(pageCount);
   if (countProblem) return { ok: false, error: countProblem };
   if (isAll(text)) return { ok: false, error: pageSelectionError(text, 'groups') ?? '' };
@@ -129,7 +131,7 @@ export function parsePageGroups(text: string, pageCount?: number): PageGroupsRes
  * undefined when valid, else the same message the parsers give.
  */
 export function pageSelectionError(text: string, kind: 'range' | 'groups' = 'range'): string | undefined {
-  if (typeof text !== 'string') return 'The page range must be text.';
+  if (typeof text !== 'string') return NOT_TEXT;
   if (isAll(text)) return kind === 'range' ? undefined : 'Enter the pages to extract, for example 1-3, 5.';
   const read = readSpans(text, undefined);
   return read.ok ? undefined : read.error;

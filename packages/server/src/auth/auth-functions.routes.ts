@@ -14,11 +14,14 @@ function readEnvironment(body: unknown): string | undefined {
 }
 
 export function registerAuthFunctionRoutes(app: FastifyInstance, context: ServerContext): void {
-  app.post('/functions/generate-jwt', async () => {
+  // Per IP: each anonymous token is a new subject, so the address is what bounds minting them.
+  app.post('/functions/generate-jwt', async (request) => {
+    context.limits.checkApi(request);
     return { token: await context.tokens.issueAnonymous() };
   });
 
   app.post('/functions/validate-token', async (request) => {
+    context.limits.checkApi(request);
     const token = (request.body as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !token) return { valid: false, userData: null };
     try {

@@ -102,6 +102,11 @@ export function registerSignInRoutes(app: FastifyInstance, context: ServerContex
     const again = (error: string, status: number) =>
       sendPage(reply, request, { mode, ...targets, email, error }, status);
 
+    const wait = context.limits.wait(context.limits.signIn, request);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      return again(`Too many attempts. Please wait ${wait} seconds and try again.`, 429);
+    }
     if (!sameOriginPost(request) || !csrfMatches(readCookies(request)[CSRF_COOKIE], form.csrf)) {
       return again('Your session expired. Please try again.', 403);
     }

@@ -34,6 +34,10 @@ export interface ServerConfig {
   defaultMaxFileSize: number;
   /** The converter table; the default is converters/index.ts. */
   converters?: readonly Converter[];
+  /** Convert, upload, workflow runs and token requests per minute, per token subject and per IP. */
+  rateLimitPerMinute: number;
+  /** Sign-in and sign-up form posts per minute per IP (slows password guessing). */
+  signInAttemptsPerMinute: number;
   /** Log requests (pino); off in tests. */
   logger: boolean;
 }
@@ -62,6 +66,8 @@ export function defaultConfig(): ServerConfig {
     remoteFetch: true,
     allowPrivateUrls: false,
     defaultMaxFileSize: 100 * 1024 * 1024,
+    rateLimitPerMinute: 120,
+    signInAttemptsPerMinute: 10,
     logger: false,
   };
 }
@@ -79,7 +85,7 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
   return parsed;
 }
 
-/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, ALLOW_PRIVATE_URLS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, LOG. */
+/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, ALLOW_PRIVATE_URLS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, LOG. */
 export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const base = defaultConfig();
   return {
@@ -94,6 +100,12 @@ export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerC
     remoteFetch: parseBoolean(env.REMOTE_FETCH, base.remoteFetch),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     storageKeyHex: env.STORAGE_KEY || undefined,
+    rateLimitPerMinute: parsePositiveInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, base.rateLimitPerMinute),
+    signInAttemptsPerMinute: parsePositiveInt(
+      'SIGN_IN_ATTEMPTS_PER_MINUTE',
+      env.SIGN_IN_ATTEMPTS_PER_MINUTE,
+      base.signInAttemptsPerMinute,
+    ),
     logger: parseBoolean(env.LOG, true),
   };
 }

@@ -9,13 +9,16 @@ import { imagesToPdfConverter } from './images-to-pdf';
 import { officeToPdfConverter } from './office-to-pdf';
 import { pdfCompressConverter } from './pdf-compress';
 import { pdfMergeConverter } from './pdf-merge';
+import { pdfOcrConverter } from './pdf-ocr';
 import { pdfProtectConverter } from './pdf-protect';
+import { pdfRedactConverter } from './pdf-redact';
 import { pdfRotateConverter } from './pdf-rotate';
 import { pdfSplitConverter } from './pdf-split';
 import { pdfToDocx } from './pdf-to-docx';
 import { pdfToJpg } from './pdf-to-jpg';
 import { pdfToPdfaConverter } from './pdf-to-pdfa';
 import { pdfToPptx } from './pdf-to-pptx';
+import { pdfToTxtConverter } from './pdf-to-txt';
 import { pdfToXlsx } from './pdf-to-xlsx';
 import { pdfUnprotectConverter } from './pdf-unprotect';
 import { pdfWatermarkConverter } from './pdf-watermark';
@@ -38,4 +41,7 @@ export const converters: readonly Converter[] = [
   pdfSplitConverter,
   pdfRotateConverter,
   pdfWatermarkConverter,
+  pdfOcrConverter,
+  pdfToTxtConverter,
+  pdfRedactConverter,
 ];

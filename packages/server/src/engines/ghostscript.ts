@@ -1,8 +1,9 @@
 /**
  * Ghostscript (pdfwrite) for the lossy PDF tools: image downsampling compression and PDF/A output.
- * Always -dSAFER (no file access beyond what is granted), -dBATCH -dNOPAUSE, and only ever fed PDF
- * input that inspectPdf accepted, after `-f`, so a user's file is never run as PostScript. The only
- * PostScript Ghostscript reads is the PDF/A definition this module writes itself.
+ * Always -dSAFER (no file access beyond what is granted), -dBATCH -dNOPAUSE. Callers pass only
+ * PDFs that inspectPdf accepted and qpdf rewrote (PDF from the first byte, so a PostScript polyglot
+ * uploaded as .pdf is never interpreted as PostScript). The only PostScript Ghostscript runs is the
+ * PDF/A definition this module writes itself.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

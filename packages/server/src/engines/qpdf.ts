@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { formatPageRange } from '@docstudio/core';
 import { ApiError, conversionFailed, invalidPassword } from '../http/errors';
 import { EngineExitError, type EngineResult, runEngine } from './run-engine';
 
@@ -32,7 +33,11 @@ function firstLine(text: string): string {
 }
 
 /** Runs a qpdf job file (JSON) that may hold secrets; the file is removed as soon as qpdf has read it. */
-async function runQpdfJob(workDir: string, job: Record<string, unknown>, options: QpdfOptions): Promise<void> {
+async function runQpdfJob(
+  workDir: string,
+  job: Record<string, unknown>,
+  options: QpdfOptions,
+): Promise<void> {
   const jobPath = join(workDir, `.qpdf-job-${randomBytes(8).toString('hex')}.json`);
   await writeFile(jobPath, JSON.stringify({ warningExit0: '', ...job }), { mode: 0o600 });
   try {
@@ -67,7 +72,8 @@ export async function encryptPdf(input: string, output: string, options: Encrypt
       options,
     );
   } catch (error) {
-    if (error instanceof EngineExitError) throw conversionFailed(`Encryption failed: ${firstLine(error.stderr)}`);
+    if (error instanceof EngineExitError)
+      throw conversionFailed(`Encryption failed: ${firstLine(error.stderr)}`);
     throw error;
   }
 }
@@ -88,7 +94,8 @@ export async function decryptPdf(
     if (error instanceof EngineExitError && /invalid password/i.test(error.stderr)) {
       throw invalidPassword('The password is incorrect. Check it and try again.');
     }
-    if (error instanceof EngineExitError) throw conversionFailed(`Decryption failed: ${firstLine(error.stderr)}`);
+    if (error instanceof EngineExitError)
+      throw conversionFailed(`Decryption failed: ${firstLine(error.stderr)}`);
     throw error;
   }
 }
@@ -127,7 +134,11 @@ export async function rotatePages(
 }
 
 /** Lossless size reduction: object streams, recompressed Flate streams, unused objects dropped. */
-export async function optimizePdfLosslessly(input: string, output: string, options: QpdfOptions): Promise<void> {
+export async function optimizePdfLosslessly(
+  input: string,
+  output: string,
+  options: QpdfOptions,
+): Promise<void> {
   await runQpdf(
     [
       '--object-streams=generate',
@@ -142,42 +153,9 @@ export async function optimizePdfLosslessly(input: string, output: string, optio
   );
 }
 
-/** Page numbers (1-based) as a compact qpdf range: [1,2,3,5] -> '1-3,5'. */
+/** Page numbers (1-based) as a compact qpdf range: [1,2,3,5] -> '1-3,5' (core's format, no spaces). */
 export function toQpdfRange(pages: readonly number[]): string {
-  const sorted = [...new Set(pages)].sort((a, b) => a - b);
-  const parts: string[] = [];
-  let start = sorted[0];
-  let previous = start;
-  for (const page of [...sorted.slice(1), Number.NaN]) {
-    if (start === undefined || previous === undefined) break;
-    if (page === previous + 1) {
-      previous = page;
-      continue;
-    }
-    parts.push(start === previous ? String(start) : `${start}-${previous}`);
-    start = page;
-    previous = page;
-  }
-  return parts.join(',');
-}
-
-/**
- * Reads a user's page list ('1,3,5', '2-4', '1-99') against a document of `pageCount` pages: the
- * pages that exist, in order, without duplicates. Pages past the end are ignored ('1-99' on a 4-page
- * document means all 4), like the spec's default range. null when the text is not a page list.
- */
-export function resolvePageList(text: string, pageCount: number): number[] | null {
-  const groups = text.split(',').map((group) => group.trim());
-  const pages = new Set<number>();
-  for (const group of groups) {
-    const match = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(group);
-    if (!match) return null;
-    const from = Number(match[1]);
-    const to = match[2] === undefined ? from : Number(match[2]);
-    if (from < 1 || to < from) return null;
-    for (let page = from; page <= Math.min(to, pageCount); page += 1) pages.add(page);
-  }
-  return [...pages];
+  return formatPageRange(pages).replaceAll(' ', '');
 }
 
 /**

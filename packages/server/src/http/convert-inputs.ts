@@ -12,8 +12,10 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fetchRemoteFile } from '../security/ssrf';
 import { extensionOf, sanitizeFileName } from '../storage/file-names';
+import { FileTooLargeError } from '../storage/file-store';
 import { ApiError, ErrorCode, invalidParameters } from './errors';
 import type { ServerContext } from './server-context';
+import { failAtLimit, fileTooLarge } from './upload-limit';
 
 export interface ReceivedFile {
   /** The form field: 'File' or 'Files[3]'. */
@@ -44,31 +46,15 @@ function fileFieldIndex(name: string, next: () => number): number | undefined {
 
 export const isFileField = (name: string): boolean => fileFieldIndex(name, () => 0) !== undefined;
 
-const tooLarge = (limit: number, headers?: Record<string, string>): ApiError =>
-  new ApiError(
-    413,
-    ErrorCode.FileTooLarge,
-    `The file is larger than this tool's limit of ${Math.floor(limit / (1024 * 1024))} MB.`,
-    undefined,
-    headers,
-  );
+const tooLarge = (limit: number): ApiError =>
+  fileTooLarge(`The file is larger than this tool's limit of ${Math.floor(limit / (1024 * 1024))} MB.`);
 
-/**
- * Streams one file part to disk and stops at the size limit: the 413 goes out at once with
- * `Connection: close`, and Node closes the socket once the answer is flushed, so the rest of an
- * over-limit upload (however big) is never read.
- */
 async function receivePart(file: Readable, path: string, limit: number): Promise<void> {
-  const stop = new AbortController();
-  const onLimit = (): void => stop.abort();
-  file.once('limit', onLimit);
   try {
-    await pipeline(file, createWriteStream(path, { mode: 0o600 }), { signal: stop.signal });
+    await pipeline(failAtLimit(file, limit), createWriteStream(path, { mode: 0o600 }));
   } catch (error) {
-    if (stop.signal.aborted) throw tooLarge(limit, { Connection: 'close' });
+    if (error instanceof FileTooLargeError) throw tooLarge(limit);
     throw error;
-  } finally {
-    file.off('limit', onLimit);
   }
 }
 

@@ -21,6 +21,7 @@ import {
 export function registerConvertRoutes(app: FastifyInstance, context: ServerContext): void {
   app.post('/convert/*', async (request, reply) => {
     const user = await requireUser(context, request);
+    context.limits.checkApi(request, user.id);
     const endpoint = ((request.params as { '*': string })['*'] ?? '').replace(/^\/+|\/+$/g, '');
     const converter = findConverter(context, endpoint);
     if (!converter)

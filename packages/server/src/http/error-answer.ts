@@ -57,6 +57,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     const answer = toErrorAnswer(error);
     if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
     if (answer.headers) reply.headers(answer.headers);
+    // Answered before the body was read (401, 413 at the limit, 429): close instead of letting Node
+    // read and drop the rest of an upload of any size to keep the connection alive.
+    if (!request.raw.complete) reply.header('Connection', 'close');
     return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
   });
 }

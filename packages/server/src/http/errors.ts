@@ -21,6 +21,7 @@ export const ErrorCode = {
   FileTooLarge: 4130,
   UnsupportedFileType: 4150,
   QueueFull: 4290,
+  RateLimited: 4291,
   NotReady: 5030,
 } as const;
 

@@ -9,6 +9,7 @@ import { FileTooLargeError } from '../storage/file-store';
 import { ApiError, ErrorCode, invalidParameters } from './errors';
 import { mimeTypeFor } from './mime-types';
 import { requireUser, type ServerContext } from './server-context';
+import { failAtLimit, fileTooLarge } from './upload-limit';
 
 /** The name in `Content-Disposition: attachment; filename*=UTF-8''…` (or the plain filename=). */
 export function fileNameFromDisposition(header: string | undefined): string | undefined {
@@ -31,11 +32,7 @@ export function contentDisposition(fileName: string): string {
 }
 
 const tooLarge = (limit: number): ApiError =>
-  new ApiError(
-    413,
-    ErrorCode.FileTooLarge,
-    `The file is larger than the upload limit of ${Math.floor(limit / (1024 * 1024))} MB.`,
-  );
+  fileTooLarge(`The file is larger than the upload limit of ${Math.floor(limit / (1024 * 1024))} MB.`);
 
 export function registerFileRoutes(app: FastifyInstance, context: ServerContext): void {
   const limit = context.config.defaultMaxFileSize;
@@ -47,17 +44,20 @@ export function registerFileRoutes(app: FastifyInstance, context: ServerContext)
 
     scope.post('/upload', async (request) => {
       const user = await requireUser(context, request);
+      context.limits.checkApi(request, user.id);
       if (request.isMultipart()) {
         for await (const part of request.parts({ limits: { fileSize: limit, files: 1 } })) {
           if (part.type !== 'file') continue;
-          const stored = await context.store.save(part.file, {
-            ownerId: user.id,
-            fileName: part.filename,
-            kind: 'upload',
-          });
-          if (part.file.truncated) {
-            await context.store.delete(stored.id);
-            throw tooLarge(limit);
+          let stored: Awaited<ReturnType<typeof context.store.save>>;
+          try {
+            stored = await context.store.save(failAtLimit(part.file, limit), {
+              ownerId: user.id,
+              fileName: part.filename,
+              kind: 'upload',
+            });
+          } catch (error) {
+            if (error instanceof FileTooLargeError) throw tooLarge(limit);
+            throw error;
           }
           return { FileId: stored.id, FileName: stored.fileName, FileExt: stored.ext };
         }

@@ -11,6 +11,7 @@ import type { JobRecords } from '../jobs/job-records';
 import type { Database } from '../storage/database.types';
 import type { FileStore } from '../storage/file-store';
 import type { MetricsRegistry } from './metrics';
+import type { RateLimits } from './rate-limit';
 
 export interface ServerContext {
   config: ServerConfig;
@@ -21,6 +22,7 @@ export interface ServerContext {
   queue: JobQueue;
   jobs: JobRecords;
   metrics: MetricsRegistry;
+  limits: RateLimits;
   converters: readonly Converter[];
   /** Jobs started with Async=true that are still running (awaited on close). */
   background: Set<Promise<unknown>>;

@@ -51,6 +51,8 @@ export interface ConvertOptions {
   /** Force one field name for every file when it is a single file tool sent as Files[0], etc. */
   multi?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (X-Forwarded-For for rate-limit tests …). */
+  headers?: Record<string, string>;
 }
 
 export interface TestServer {
@@ -100,7 +102,15 @@ export async function readAnswer(response: Response): Promise<TestAnswer> {
 
 export async function startTestServer(overrides: ServerOptions = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'docstudio-test-')));
-  const app = await createServer({ logger: false, allowPrivateUrls: true, ...overrides, dataDir });
+  // Test files send hundreds of requests from one address: rate limits are off unless a test sets them.
+  const app = await createServer({
+    logger: false,
+    allowPrivateUrls: true,
+    rateLimitPerMinute: 1_000_000,
+    signInAttemptsPerMinute: 1_000_000,
+    ...overrides,
+    dataDir,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('The test server has no TCP address.');
@@ -150,7 +160,7 @@ export async function startTestServer(overrides: ServerOptions = {}): Promise<Te
         form.append(field, blob, name);
       }
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...options.headers };
       const bearer = options.token === undefined ? await anonymousToken() : options.token;
       if (bearer) headers.authorization = `Bearer ${bearer}`;
       const response = await fetch(`${apiUrl}/convert/${endpoint}`, {

@@ -1,1 +1,1 @@
-export { COMPRESSION_PRESET_DPI, pdfCompressConverter, validateCompressParameters } from './pdf-compress.converter';
+export { pdfCompressConverter } from './pdf-compress.converter';

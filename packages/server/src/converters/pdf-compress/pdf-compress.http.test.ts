@@ -38,12 +38,16 @@ describe('POST /convert/pdf/to/compress', () => {
   });
 
   it('answers 400 for an unknown Preset and 422 for damaged or locked input', async () => {
-    const bad = await server.convert('pdf/to/compress', { Preset: 'tiny' }, [corpusFile('pdf/crazyones.pdf')]);
+    const bad = await server.convert('pdf/to/compress', { Preset: 'tiny' }, [
+      corpusFile('pdf/crazyones.pdf'),
+    ]);
     expect(bad.status).toBe(400);
     expect(bad.body.InvalidParameters).toHaveProperty('Preset');
     const damaged = await server.convert('pdf/to/compress', {}, [corpusFile('pdf-malformed/invalid.pdf')]);
     expect([damaged.status, damaged.body.Code]).toEqual([422, 5002]);
-    const locked = await server.convert('pdf/to/compress', {}, [corpusFile('pdf-encrypted/r6-both-passwords.pdf')]);
+    const locked = await server.convert('pdf/to/compress', {}, [
+      corpusFile('pdf-encrypted/r6-both-passwords.pdf'),
+    ]);
     expect([locked.status, locked.body.Code]).toEqual([422, 5003]);
   });
 });

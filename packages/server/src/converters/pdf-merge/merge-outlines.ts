@@ -11,7 +11,6 @@ import { loadMupdf } from '../../engines/mupdf';
 /** MuPDF's outline entry type (not exported by name from its typings). */
 type OutlineItem = NonNullable<ReturnType<PDFDocument['loadOutline']>>[number];
 
-
 interface PlacedItem {
   title: string;
   page: number;
@@ -50,7 +49,16 @@ async function collectOutlines(parts: readonly string[]): Promise<PlacedItem[]> 
 
 function insertItems(doc: PDFDocument, iterator: OutlineIterator, items: readonly PlacedItem[]): void {
   for (const item of items) {
-    const uri = doc.formatLinkURI({ type: 'Fit', chapter: 0, page: item.page, x: 0, y: 0, width: 0, height: 0, zoom: 0 });
+    const uri = doc.formatLinkURI({
+      type: 'Fit',
+      chapter: 0,
+      page: item.page,
+      x: 0,
+      y: 0,
+      width: 0,
+      height: 0,
+      zoom: 0,
+    });
     iterator.insert({ title: item.title, uri, open: item.open });
     if (item.children.length > 0) {
       // insert() leaves the iterator after the new item: step back onto it and into its children.

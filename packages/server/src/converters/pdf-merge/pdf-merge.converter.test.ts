@@ -1,7 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { corpusFile, createTestJob, pageCount, pageText, run, type TestJob } from '../../engines/pdf-tools.testing';
+import {
+  corpusFile,
+  createTestJob,
+  pageCount,
+  pageText,
+  run,
+  type TestJob,
+} from '../../engines/pdf-tools.testing';
 import { pdfMergeConverter } from './pdf-merge.converter';
 
 let job: TestJob;
@@ -22,7 +29,9 @@ interface OutlineNode {
 
 /** Top-level bookmarks as qpdf reads them: title and 1-based target page (explicit or /D destinations). */
 async function outlines(path: string): Promise<{ title: string; page: number | undefined }[]> {
-  const json = JSON.parse(await run('qpdf', ['--json=2', '--json-key=outlines', '--json-key=pages', path])) as {
+  const json = JSON.parse(
+    await run('qpdf', ['--json=2', '--json-key=outlines', '--json-key=pages', path]),
+  ) as {
     outlines: OutlineNode[];
     pages: { object: string; pageposfrom1: number }[];
   };
@@ -56,7 +65,8 @@ describe('pdf/to/merge', () => {
     const [result] = await pdfMergeConverter.convert(await job.context([crazy, outline, outline]));
     const merged = await outlines(result?.path ?? '');
     expect(sourceOutline.every((node) => node.page !== undefined)).toBe(true);
-    const shift = (by: number) => sourceOutline.map((node) => ({ title: node.title, page: (node.page ?? 0) + by }));
+    const shift = (by: number) =>
+      sourceOutline.map((node) => ({ title: node.title, page: (node.page ?? 0) + by }));
     expect(merged).toEqual([...shift(1), ...shift(5)]);
   });
 

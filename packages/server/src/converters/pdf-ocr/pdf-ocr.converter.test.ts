@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { corpusFile, createTestJob, pageCount, run, type TestJob } from '../../engines/pdf-tools.testing';
+import { OCR_LANGUAGES as CATALOGUE_LANGUAGES } from '@docstudio/core';
 import { OCR_LANGUAGE_MODELS, OCR_LANGUAGES } from '../../engines/tesseract';
 import { characterErrorRate, imageOnlyPdf, textPdf, wordRecall } from './ocr.testing';
 import { pdfOcrConverter } from './pdf-ocr.converter';
@@ -35,6 +36,8 @@ describe('pdf/to/ocr', () => {
   it('has every one of the 27 spec languages installed in Tesseract', async () => {
     const installed = new Set((await run('tesseract', ['--list-langs'])).split('\n').map((l) => l.trim()));
     expect(OCR_LANGUAGES).toHaveLength(27);
+    // the catalogue's codes (what the UI offers) and this server's mapping are the same set
+    expect([...OCR_LANGUAGES].sort()).toEqual(CATALOGUE_LANGUAGES.map((choice) => choice.value).sort());
     const missing = OCR_LANGUAGES.filter((code) => !installed.has(OCR_LANGUAGE_MODELS[code]));
     expect(missing).toEqual([]);
   });
@@ -127,7 +130,13 @@ describe('pdf/to/ocr', () => {
     const started = Date.now();
     await expect(pdfOcrConverter.convert(ctx)).rejects.toMatchObject({ status: 504, code: 5000 });
     expect(Date.now() - started).toBeLessThan(15_000);
-    const processes = await run('ps', ['-eo', 'args']);
-    expect(processes).not.toContain(job.workDir);
+    // SIGKILL of the process group is asynchronous: allow the kernel a moment to reap it
+    let leftovers: string[] = [];
+    for (let attempt = 0; attempt < 20; attempt++) {
+      leftovers = (await run('ps', ['-eo', 'pid,stat,args'])).split('\n').filter((line) => line.includes(job.workDir));
+      if (leftovers.length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(leftovers).toEqual([]);
   });
 });

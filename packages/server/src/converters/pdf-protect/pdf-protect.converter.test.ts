@@ -22,7 +22,9 @@ const source = corpusFile('pdf/pdflatex-4-pages.pdf');
 
 describe('pdf/to/protect', () => {
   it('encrypts with AES-256 so the file needs the user password, which opens it', async () => {
-    const [result] = await pdfProtectConverter.convert(await job.context([source], { UserPassword: 's3cret pw' }));
+    const [result] = await pdfProtectConverter.convert(
+      await job.context([source], { UserPassword: 's3cret pw' }),
+    );
     const path = result?.path ?? '';
     expect(result?.fileName).toBe('pdflatex-4-pages-protected.pdf');
     expect(await exitCode('qpdf', ['--requires-password', path])).toBe(0);
@@ -56,9 +58,9 @@ describe('pdf/to/protect', () => {
     expect(pdfProtectConverter.validate({})).toEqual({ UserPassword: ['User password required'] });
     expect(pdfProtectConverter.validate({ UserPassword: '   ' })).toHaveProperty('UserPassword');
     expect(pdfProtectConverter.validate({ UserPassword: 'x'.repeat(128) })).toHaveProperty('UserPassword');
-    expect(pdfProtectConverter.validate({ UserPassword: 'ok', OwnerPassword: 'é'.repeat(64) })).toHaveProperty(
-      'OwnerPassword',
-    );
+    expect(
+      pdfProtectConverter.validate({ UserPassword: 'ok', OwnerPassword: 'é'.repeat(64) }),
+    ).toHaveProperty('OwnerPassword');
     expect(pdfProtectConverter.validate({ UserPassword: 'ok', OwnerPassword: '' })).toBeNull();
   });
 

@@ -3,73 +3,70 @@
  * file. OwnerPassword is optional; when absent it is the UserPassword, so the user's one password
  * also gives full (owner) rights: a random owner password nobody knows would protect nothing more
  * (no permission is restricted) and would lock the user out of their own file's owner rights.
+ * The catalogue's workflow-only EncryptionLevel may ask for 128bit AES instead (40bit is refused).
  * Passwords reach qpdf through a 0600 job file, never the process list (engines/qpdf.ts).
  */
 import { join, parse } from 'node:path';
-import { DEFAULT_ENCRYPTION_LEVEL, ENCRYPTION_LEVELS, PASSWORD_MAX_LENGTH } from '@docstudio/core';
+import { PASSWORD_MAX_LENGTH, resolveToolParameters, validateToolParameters } from '@docstudio/core';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { encryptPdf } from '../../engines/qpdf';
 import { invalidParameters, passwordProtected } from '../../http/errors';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
-/** R6 passwords are UTF-8 cut to 127 bytes (the catalogue's limit): longer ones would silently shorten. */
-const MAX_PASSWORD_BYTES = PASSWORD_MAX_LENGTH;
+const ENDPOINT = 'pdf/to/protect';
 
-function passwordProblem(label: string, value: string): string | null {
-  if (Buffer.byteLength(value, 'utf8') > MAX_PASSWORD_BYTES) {
-    return `${label} must be at most ${MAX_PASSWORD_BYTES} bytes long.`;
-  }
-  return null;
+/**
+ * R6 keeps at most 127 bytes of a UTF-8 password; the catalogue counts characters, so a password of
+ * accented or non-Latin characters could pass it and still be silently cut. Checked here in bytes.
+ */
+function passwordTooLong(value: string | undefined): boolean {
+  return value !== undefined && Buffer.byteLength(value, 'utf8') > PASSWORD_MAX_LENGTH;
 }
 
 /**
- * The catalogue's workflow-only EncryptionLevel: 256bit (default) or 128bit AES. 40-bit RC4 is
- * refused: it is broken and would protect nothing. Returns the key size, or the message.
+ * Rules this server adds to the catalogue's: byte length, and the catalogue's workflow-only
+ * EncryptionLevel '40bit' refused (RC4-40 is broken and would protect nothing).
  */
-function readKeyBits(params: Readonly<Record<string, string>>): 128 | 256 | string {
-  const level = (params.EncryptionLevel ?? DEFAULT_ENCRYPTION_LEVEL).trim().toLowerCase() || DEFAULT_ENCRYPTION_LEVEL;
-  if (level === '256bit') return 256;
-  if (level === '128bit') return 128;
-  if (level === '40bit') return '40-bit RC4 encryption is broken and is not offered: choose 128bit or 256bit.';
-  return `EncryptionLevel must be one of ${ENCRYPTION_LEVELS.map((choice) => choice.value).join(', ')}.`;
-}
-
-export function validateProtectParameters(params: Readonly<Record<string, string>>): Record<string, string[]> | null {
+function serverProblems(params: Readonly<Record<string, string>>): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
-  const user = params.UserPassword ?? '';
-  if (user.trim() === '') errors.UserPassword = ['User password required'];
-  else {
-    const problem = passwordProblem('UserPassword', user);
-    if (problem) errors.UserPassword = [problem];
+  for (const field of ['UserPassword', 'OwnerPassword']) {
+    if (passwordTooLong(params[field])) errors[field] = [`${field} must be at most ${PASSWORD_MAX_LENGTH} bytes long.`];
   }
-  const level = readKeyBits(params);
-  if (typeof level === 'string') errors.EncryptionLevel = [level];
-  const owner = params.OwnerPassword;
-  if (owner !== undefined && owner.trim() !== '') {
-    const problem = passwordProblem('OwnerPassword', owner);
-    if (problem) errors.OwnerPassword = [problem];
+  if (params.EncryptionLevel?.trim().toLowerCase() === '40bit') {
+    errors.EncryptionLevel = ['40-bit RC4 encryption is broken and is not offered: choose 128bit or 256bit.'];
   }
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
+export function validateProtectParameters(params: Readonly<Record<string, string>>): Record<string, string[]> | null {
+  const merged: Record<string, string[]> = { ...validateToolParameters(ENDPOINT, params) };
+  for (const [field, messages] of Object.entries(serverProblems(params) ?? {})) {
+    merged[field] = [...(merged[field] ?? []), ...messages];
+  }
+  return Object.keys(merged).length > 0 ? merged : null;
+}
+
 async function protectPdf(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const errors = validateProtectParameters(ctx.params);
-  if (errors) throw invalidParameters(errors);
+  const resolved = resolveToolParameters(ENDPOINT, ctx.params);
+  const problems = validateProtectParameters(ctx.params);
+  if (!resolved.ok || problems) throw invalidParameters(problems ?? {});
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
   const facts = await inspectPdf(file.path, { signal: ctx.signal });
   if (facts.encrypted) {
     // Opens without a password but carries owner restrictions: re-encrypting would need its owner password.
-    throw passwordProtected('The file is already encrypted. Remove its protection first, then protect it again.');
+    throw passwordProtected(
+      'The file is already encrypted. Remove its protection first, then protect it again.',
+    );
   }
-  const userPassword = ctx.params.UserPassword ?? '';
-  const owner = ctx.params.OwnerPassword ?? '';
-  const ownerPassword = owner.trim() === '' ? userPassword : owner;
+  const userPassword = resolved.values.UserPassword ?? '';
+  const owner = resolved.values.OwnerPassword;
+  const ownerPassword = owner && owner.trim() !== '' ? owner : userPassword;
   const output = join(ctx.workDir, 'result-protected.pdf');
   await encryptPdf(file.path, output, {
     userPassword,
     ownerPassword,
-    keyBits: readKeyBits(ctx.params) === 128 ? 128 : 256,
+    keyBits: resolved.values.EncryptionLevel === '128bit' ? 128 : 256,
     workDir: ctx.workDir,
     signal: ctx.signal,
     timeoutMs: ctx.deadline,
@@ -78,7 +75,7 @@ async function protectPdf(ctx: ConverterContext): Promise<ConverterResultFile[]>
 }
 
 export const pdfProtectConverter: Converter = {
-  endpoint: 'pdf/to/protect',
+  endpoint: ENDPOINT,
   engine: 'qpdf',
   input: 'single-file',
   accepts: ['pdf'],

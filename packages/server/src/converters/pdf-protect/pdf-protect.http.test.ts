@@ -28,9 +28,11 @@ void [exitCode, fileSize, pageCount, pageText, run];
 
 describe('POST /convert/pdf/to/protect', () => {
   it('returns an AES-256 encrypted PDF that opens with the password', async () => {
-    const answer = await server.convert('pdf/to/protect', { UserPassword: 'open sesame', StoreFile: 'true' }, [
-      corpusFile('pdf/crazyones.pdf'),
-    ]);
+    const answer = await server.convert(
+      'pdf/to/protect',
+      { UserPassword: 'open sesame', StoreFile: 'true' },
+      [corpusFile('pdf/crazyones.pdf')],
+    );
     expect(answer.status).toBe(200);
     const path = await save(answer.body.Files?.[0]);
     expect(await exitCode('qpdf', ['--requires-password', path])).toBe(0);
@@ -38,7 +40,9 @@ describe('POST /convert/pdf/to/protect', () => {
   });
 
   it('answers 400 without a user password and 422 for damaged input', async () => {
-    const missing = await server.convert('pdf/to/protect', { OwnerPassword: 'x' }, [corpusFile('pdf/crazyones.pdf')]);
+    const missing = await server.convert('pdf/to/protect', { OwnerPassword: 'x' }, [
+      corpusFile('pdf/crazyones.pdf'),
+    ]);
     expect(missing.status).toBe(400);
     expect(missing.body.InvalidParameters).toHaveProperty('UserPassword');
     const damaged = await server.convert('pdf/to/protect', { UserPassword: 'x' }, [

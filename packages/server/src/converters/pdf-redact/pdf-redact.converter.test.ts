@@ -116,6 +116,21 @@ describe('pdf/to/redact', () => {
     }
   });
 
+  it('manual preset takes /regular expressions/ and stops a runaway pattern with a 400', async () => {
+    const source = join(job.workDir, 'seeded.pdf');
+    await seededPiiPdf(source);
+    const output = await redact(source, { Preset: 'manual', RedactionTerms: String.raw`/\d{3}-\d{2}-\d{4}/, Kowalski` });
+    const after = flat(await run('pdftotext', [output, '-']));
+    expect(after).not.toContain('372-58-1946');
+    expect(after).not.toContain('Kowalski');
+    expect(after).toContain('Elena');
+    expect(after).toContain('Invoice reference 1234-5678');
+    const started = Date.now();
+    const ctx = await job.context([source], { Preset: 'manual', RedactionTerms: '/(\\w+\\s?)+\\$$/' });
+    await expect(pdfRedactConverter.convert(ctx)).rejects.toMatchObject({ status: 400, code: 4000 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
   it('redacts a scanned page by OCR: the text under the boxes is unreadable afterwards', async () => {
     const { imageOnlyPdf } = await import('../pdf-ocr/ocr.testing');
     const text = join(job.workDir, 'seeded.pdf');
@@ -158,6 +173,9 @@ describe('pdf/to/redact', () => {
       expect(pdfRedactConverter.validate({ RedactionColor: bad })).toHaveProperty('RedactionColor');
     }
     expect(pdfRedactConverter.validate({ Preset: 'manual' })).toHaveProperty('RedactionTerms');
+    expect(pdfRedactConverter.validate({ Preset: 'manual', RedactionTerms: '/[a-/' })).toHaveProperty('RedactionTerms');
+    expect(pdfRedactConverter.validate({ Preset: 'manual', RedactionTerms: '/abc/g' })).toHaveProperty('RedactionTerms');
+    expect(pdfRedactConverter.validate({ Preset: 'manual', RedactionTerms: String.raw`Ann Lee, /\d{3,4}/i` })).toBeNull();
     for (const preset of ['auto', 'gdpr', 'hipaa', 'ferpa', 'foia', 'glba', 'ccpa']) {
       expect(pdfRedactConverter.validate({ Preset: preset, RedactionColor: '#000000' })).toBeNull();
     }

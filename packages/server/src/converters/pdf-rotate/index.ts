@@ -1,1 +1,1 @@
-export { pdfRotateConverter, validateRotateParameters } from './pdf-rotate.converter';
+export { pdfRotateConverter } from './pdf-rotate.converter';

@@ -1,7 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { corpusFile, createTestJob, pageCount, pageRotations, type TestJob } from '../../engines/pdf-tools.testing';
+import {
+  corpusFile,
+  createTestJob,
+  pageCount,
+  pageRotations,
+  type TestJob,
+} from '../../engines/pdf-tools.testing';
 import { pdfRotateConverter } from './pdf-rotate.converter';
 
 let job: TestJob;

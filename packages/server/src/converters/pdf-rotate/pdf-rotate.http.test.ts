@@ -15,9 +15,11 @@ afterAll(async () => {
 
 describe('POST /convert/pdf/to/rotate', () => {
   it('rotates the chosen pages and returns the file', async () => {
-    const answer = await server.convert('pdf/to/rotate', { RotatePage: '270', PageRange: '2-3', StoreFile: 'true' }, [
-      corpusFile('pdf/pdflatex-4-pages.pdf'),
-    ]);
+    const answer = await server.convert(
+      'pdf/to/rotate',
+      { RotatePage: '270', PageRange: '2-3', StoreFile: 'true' },
+      [corpusFile('pdf/pdflatex-4-pages.pdf')],
+    );
     expect(answer.status).toBe(200);
     const file = answer.body.Files?.[0];
     expect(file?.FileName).toBe('pdflatex-4-pages-rotated.pdf');

@@ -1,1 +1,1 @@
-export { pdfSplitConverter, validateSplitParameters } from './pdf-split.converter';
+export { pdfSplitConverter } from './pdf-split.converter';

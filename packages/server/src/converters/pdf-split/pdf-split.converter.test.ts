@@ -1,7 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { corpusFile, createTestJob, pageCount, pageText, type TestJob } from '../../engines/pdf-tools.testing';
+import {
+  corpusFile,
+  createTestJob,
+  pageCount,
+  pageText,
+  type TestJob,
+} from '../../engines/pdf-tools.testing';
 import { pdfSplitConverter } from './pdf-split.converter';
 
 let job: TestJob;
@@ -17,7 +23,9 @@ describe('pdf/to/split', () => {
   it('splits every page into its own file by default and with SplitByPattern 1', async () => {
     for (const params of [{}, { SplitByPattern: '1' }] as Record<string, string>[]) {
       const results = await pdfSplitConverter.convert(await job.context([four], params));
-      expect(results.map((result) => result.fileName)).toEqual([1, 2, 3, 4].map((n) => `pdflatex-4-pages-${n}.pdf`));
+      expect(results.map((result) => result.fileName)).toEqual(
+        [1, 2, 3, 4].map((n) => `pdflatex-4-pages-${n}.pdf`),
+      );
       for (const [index, result] of results.entries()) {
         expect(await pageCount(result.path)).toBe(1);
         expect(await pageText(result.path, 1)).toBe(await pageText(four, index + 1));
@@ -52,7 +60,10 @@ describe('pdf/to/split', () => {
     expect(await pageCount(clamped?.path ?? '')).toBe(2);
     await expect(
       pdfSplitConverter.convert(await job.context([four], { ExtractPages: '1,9-12' })),
-    ).rejects.toMatchObject({ status: 400, invalidParameters: { ExtractPages: [expect.stringContaining('4 pages')] } });
+    ).rejects.toMatchObject({
+      status: 400,
+      invalidParameters: { ExtractPages: [expect.stringContaining('4 pages')] },
+    });
   });
 
   it('rejects every bad parameter value with the field name', () => {

@@ -40,19 +40,27 @@ describe('POST /convert/pdf/to/split', () => {
   });
 
   it('returns every page as a file with SplitByPattern 1', async () => {
-    const answer = await server.convert('pdf/to/split', { SplitByPattern: '1' }, [corpusFile('pdf/multicolumn.pdf')]);
+    const answer = await server.convert('pdf/to/split', { SplitByPattern: '1' }, [
+      corpusFile('pdf/multicolumn.pdf'),
+    ]);
     expect(answer.status).toBe(200);
     expect(answer.body.Files).toHaveLength(3);
   });
 
   it('answers 400 for bad values and 422 for locked input', async () => {
-    const bad = await server.convert('pdf/to/split', { SplitByPattern: '0' }, [corpusFile('pdf/crazyones.pdf')]);
+    const bad = await server.convert('pdf/to/split', { SplitByPattern: '0' }, [
+      corpusFile('pdf/crazyones.pdf'),
+    ]);
     expect(bad.status).toBe(400);
     expect(bad.body.InvalidParameters).toHaveProperty('SplitByPattern');
-    const pastEnd = await server.convert('pdf/to/split', { ExtractPages: '5-6' }, [corpusFile('pdf/crazyones.pdf')]);
+    const pastEnd = await server.convert('pdf/to/split', { ExtractPages: '5-6' }, [
+      corpusFile('pdf/crazyones.pdf'),
+    ]);
     expect(pastEnd.status).toBe(400);
     expect(pastEnd.body.InvalidParameters).toHaveProperty('ExtractPages');
-    const locked = await server.convert('pdf/to/split', {}, [corpusFile('pdf-encrypted/r6-both-passwords.pdf')]);
+    const locked = await server.convert('pdf/to/split', {}, [
+      corpusFile('pdf-encrypted/r6-both-passwords.pdf'),
+    ]);
     expect([locked.status, locked.body.Code]).toEqual([422, 5003]);
   });
 });

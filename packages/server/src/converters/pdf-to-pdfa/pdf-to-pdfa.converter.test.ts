@@ -1,7 +1,14 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { corpusFile, createTestJob, pageCount, pageText, run, type TestJob } from '../../engines/pdf-tools.testing';
+import {
+  corpusFile,
+  createTestJob,
+  pageCount,
+  pageText,
+  run,
+  type TestJob,
+} from '../../engines/pdf-tools.testing';
 import { pdfToPdfaConverter } from './pdf-to-pdfa.converter';
 
 let job: TestJob;
@@ -11,7 +18,10 @@ beforeEach(async () => {
 afterEach(() => job.cleanup());
 
 interface QpdfObjects {
-  qpdf: [unknown, Record<string, { value?: Record<string, unknown>; stream?: { dict: Record<string, unknown> } }>];
+  qpdf: [
+    unknown,
+    Record<string, { value?: Record<string, unknown>; stream?: { dict: Record<string, unknown> } }>,
+  ];
 }
 
 /** The catalogue's XMP packet and OutputIntents, read by qpdf (not by the code under test). */
@@ -69,7 +79,9 @@ describe('pdf/to/pdfa', () => {
       expect(metadata).toMatch(new RegExp(`pdfaid:conformance=['"]${conformance}['"]`));
       expect(intent['/S']).toBe('/GTS_PDFA1');
       expect((await fontsAllEmbedded(result?.path ?? '')).notEmbedded).toEqual([]);
-      expect(await run('qpdf', ['--check', result?.path ?? ''])).toMatch(/No syntax or stream encoding errors/);
+      expect(await run('qpdf', ['--check', result?.path ?? ''])).toMatch(
+        /No syntax or stream encoding errors/,
+      );
     }
   });
 
@@ -77,6 +89,21 @@ describe('pdf/to/pdfa', () => {
     const source = corpusFile('pdf/annotated_pdf.pdf');
     const [result] = await pdfToPdfaConverter.convert(await job.context([source], { PdfaVersion: 'PdfA1b' }));
     expect((await fontsAllEmbedded(result?.path ?? '')).notEmbedded).toEqual([]);
+  });
+
+  it('keeps a Unicode title with XML special characters in Info and XMP alike', async () => {
+    const { PDFDocument } = await import('pdf-lib');
+    const source = await PDFDocument.load(await readFile(corpusFile('pdf/crazyones.pdf')));
+    const title = 'Übersicht <Q3> & “Plan” – 東京';
+    source.setTitle(title);
+    const input = join(job.workDir, 'titled.pdf');
+    await writeFile(input, await source.save());
+    const [result] = await pdfToPdfaConverter.convert(await job.context([input], { PdfaVersion: 'PdfA2u' }));
+    const path = result?.path ?? '';
+    expect(await run('pdfinfo', [path])).toMatch(/^Title:\s+Übersicht <Q3> & “Plan” – 東京$/m);
+    const xmp = await run('pdfinfo', ['-meta', path]);
+    expect(xmp).toContain('Übersicht &#60;Q3&#62; &#38; “Plan” – 東京');
+    expect(await run('qpdf', ['--check', path])).toMatch(/No syntax or stream encoding errors/);
   });
 
   it('rejects every bad PdfaVersion value', () => {

@@ -5,72 +5,73 @@
  * There is no validator on this machine: the tests check those properties with qpdf and poppler.
  */
 import { join, parse } from 'node:path';
-import { DEFAULT_PDFA_VERSION, PDFA_VERSIONS } from '@docstudio/core';
+import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
 import { convertToPdfa, type PdfaPart } from '../../engines/ghostscript';
 import { inspectPdf } from '../../engines/pdf-inspect';
+import { repairPdf } from '../../engines/qpdf';
 import { invalidParameters } from '../../http/errors';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { finishPdfaMetadata, readPdfTitle } from './pdfa-metadata';
+
+const ENDPOINT = 'pdf/to/pdfa';
 
 interface PdfaTarget {
   part: PdfaPart;
   conformance: 'B' | 'U';
 }
 
-/** 'PdfA2u' -> part 2, level U: the catalogue's choices read as what Ghostscript is asked for. */
-function targetOf(version: string): PdfaTarget | undefined {
-  const match = /^pdfa([123])([bu])$/i.exec(version.trim());
-  if (!match || !PDFA_VERSIONS.some((choice) => choice.value.toLowerCase() === version.trim().toLowerCase())) {
-    return undefined;
-  }
-  return { part: Number(match[1]) as PdfaPart, conformance: match[2]?.toUpperCase() === 'U' ? 'U' : 'B' };
+/**
+ * What Ghostscript is asked for, from the catalogue-checked values: PdfaVersion 'PdfA2u' is part 2,
+ * level U; the workflow-only ConformanceLevel ('1B' .. '3B') overrides it when set.
+ */
+function targetOf(values: Readonly<Record<string, string>>): PdfaTarget | undefined {
+  const level = /^([123])B$/i.exec(values.ConformanceLevel ?? '');
+  if (level) return { part: Number(level[1]) as PdfaPart, conformance: 'B' };
+  const version = /^PdfA([123])([bu])$/i.exec(values.PdfaVersion ?? '');
+  if (!version) return undefined;
+  return { part: Number(version[1]) as PdfaPart, conformance: version[2]?.toUpperCase() === 'U' ? 'U' : 'B' };
 }
 
 /**
- * The catalogue's workflow-only ConformanceLevel ('1B' .. '3B') overrides PdfaVersion when set. Level A
- * (accessible) needs a tagged structure Ghostscript cannot make, so it is refused rather than faked.
+ * The catalogue's rules, plus one of this server: level A (accessible) needs a tagged structure
+ * Ghostscript cannot make, so ConformanceLevel 1A/2A/3A is refused rather than claimed falsely.
  */
-function readTarget(params: Readonly<Record<string, string>>): { target?: PdfaTarget; errors?: Record<string, string[]> } {
-  const level = params.ConformanceLevel?.trim();
-  if (level) {
-    const match = /^([123])([ab])$/i.exec(level);
-    if (!match) return { errors: { ConformanceLevel: ['ConformanceLevel must be one of 1B, 2B, 3B.'] } };
-    if (match[2]?.toUpperCase() === 'A') {
-      return { errors: { ConformanceLevel: ['PDF/A level A is not supported: choose 1B, 2B or 3B.'] } };
-    }
-    return { target: { part: Number(match[1]) as PdfaPart, conformance: 'B' } };
-  }
-  const version = params.PdfaVersion ?? DEFAULT_PDFA_VERSION;
-  const target = targetOf(version);
-  if (!target) {
-    const names = PDFA_VERSIONS.map((choice) => choice.value).join(', ');
-    return { errors: { PdfaVersion: [`PdfaVersion must be one of ${names}.`] } };
-  }
-  return { target };
-}
-
 export function validatePdfaParameters(params: Readonly<Record<string, string>>): Record<string, string[]> | null {
-  return readTarget(params).errors ?? null;
+  const errors = validateToolParameters(ENDPOINT, params);
+  if (errors) return errors;
+  if (/^[123]a$/i.test(params.ConformanceLevel?.trim() ?? '')) {
+    return { ConformanceLevel: ['PDF/A level A is not supported: choose 1B, 2B or 3B.'] };
+  }
+  return null;
 }
 
 async function convertPdfToPdfa(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const { target: version, errors } = readTarget(ctx.params);
-  if (errors || !version) throw invalidParameters(errors ?? {});
+  const problems = validatePdfaParameters(ctx.params);
+  const resolved = resolveToolParameters(ENDPOINT, ctx.params);
+  const version = resolved.ok ? targetOf(resolved.values) : undefined;
+  if (problems || !version) throw invalidParameters(problems ?? { PdfaVersion: ['Unknown PdfaVersion.'] });
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
   await inspectPdf(file.path, { signal: ctx.signal });
   const output = join(ctx.workDir, 'result-pdfa.pdf');
-  await convertToPdfa(file.path, output, version.part, {
+  // Ghostscript reads qpdf's rewrite, never the upload: PDF from its first byte, so a PostScript
+  // polyglot named .pdf cannot reach Ghostscript's interpreter.
+  const rewritten = join(ctx.workDir, 'pdfa-input.pdf');
+  await repairPdf(file.path, rewritten, { signal: ctx.signal, timeoutMs: ctx.deadline });
+  await convertToPdfa(rewritten, output, version.part, {
     workDir: ctx.workDir,
     signal: ctx.signal,
     timeoutMs: ctx.deadline,
   });
-  await finishPdfaMetadata(output, { title: await readPdfTitle(file.path), conformance: version.conformance });
+  await finishPdfaMetadata(output, {
+    title: await readPdfTitle(file.path),
+    conformance: version.conformance,
+  });
   return [{ path: output, fileName: `${parse(file.fileName).name}-pdfa.pdf` }];
 }
 
 export const pdfToPdfaConverter: Converter = {
-  endpoint: 'pdf/to/pdfa',
+  endpoint: ENDPOINT,
   engine: 'ghostscript',
   input: 'single-file',
   accepts: ['pdf'],

@@ -41,10 +41,14 @@ describe('POST /convert/pdf/to/pdfa', () => {
   });
 
   it('answers 400 for an unknown PdfaVersion and 422 for locked input', async () => {
-    const bad = await server.convert('pdf/to/pdfa', { PdfaVersion: 'PdfA4' }, [corpusFile('pdf/crazyones.pdf')]);
+    const bad = await server.convert('pdf/to/pdfa', { PdfaVersion: 'PdfA4' }, [
+      corpusFile('pdf/crazyones.pdf'),
+    ]);
     expect(bad.status).toBe(400);
     expect(bad.body.InvalidParameters).toHaveProperty('PdfaVersion');
-    const locked = await server.convert('pdf/to/pdfa', {}, [corpusFile('pdf-encrypted/r6-both-passwords.pdf')]);
+    const locked = await server.convert('pdf/to/pdfa', {}, [
+      corpusFile('pdf-encrypted/r6-both-passwords.pdf'),
+    ]);
     expect([locked.status, locked.body.Code]).toEqual([422, 5003]);
   });
 });

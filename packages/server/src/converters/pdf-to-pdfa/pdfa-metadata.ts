@@ -11,7 +11,10 @@ import { loadMupdf } from '../../engines/mupdf';
 import { conversionFailed } from '../../http/errors';
 
 const xmlEscape = (text: string): string =>
-  text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  text
+    .replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
+    // XML 1.0 forbids most control characters; a title is one line anyway.
+    .replace(/\p{Cc}/gu, ' ');
 
 /** The input's Title from its Info dictionary (MuPDF decodes PDFDocEncoding and UTF-16). */
 export async function readPdfTitle(path: string): Promise<string | undefined> {

@@ -1,1 +1,1 @@
-export { pdfUnprotectConverter, validateUnprotectParameters } from './pdf-unprotect.converter';
+export { pdfUnprotectConverter } from './pdf-unprotect.converter';

@@ -1,7 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { corpusFile, createTestJob, exitCode, pageText, run, type TestJob } from '../../engines/pdf-tools.testing';
+import {
+  corpusFile,
+  createTestJob,
+  exitCode,
+  pageText,
+  run,
+  type TestJob,
+} from '../../engines/pdf-tools.testing';
 import { pdfUnprotectConverter } from './pdf-unprotect.converter';
 
 let job: TestJob;

@@ -4,21 +4,17 @@
  * file, never the process list. A file that was not encrypted comes back rewritten, unchanged in content.
  */
 import { join, parse } from 'node:path';
+import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { decryptPdf } from '../../engines/qpdf';
 import { ApiError, ErrorCode, invalidParameters } from '../../http/errors';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
-export function validateUnprotectParameters(
-  params: Readonly<Record<string, string>>,
-): Record<string, string[]> | null {
-  if ((params.Password ?? '').trim() === '') return { Password: ['Password required'] };
-  return null;
-}
+const ENDPOINT = 'pdf/to/unprotect';
 
 async function unprotectPdf(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const errors = validateUnprotectParameters(ctx.params);
-  if (errors) throw invalidParameters(errors);
+  const resolved = resolveToolParameters(ENDPOINT, ctx.params);
+  if (!resolved.ok) throw invalidParameters(resolved.errors);
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
   try {
@@ -30,7 +26,7 @@ async function unprotectPdf(ctx: ConverterContext): Promise<ConverterResultFile[
   }
   const output = join(ctx.workDir, 'result-unprotected.pdf');
   await decryptPdf(file.path, output, {
-    password: ctx.params.Password ?? '',
+    password: resolved.values.Password ?? '',
     workDir: ctx.workDir,
     signal: ctx.signal,
     timeoutMs: ctx.deadline,
@@ -39,11 +35,11 @@ async function unprotectPdf(ctx: ConverterContext): Promise<ConverterResultFile[
 }
 
 export const pdfUnprotectConverter: Converter = {
-  endpoint: 'pdf/to/unprotect',
+  endpoint: ENDPOINT,
   engine: 'qpdf',
   input: 'single-file',
   accepts: ['pdf'],
   maxFileSize: 50 * 1024 * 1024,
-  validate: validateUnprotectParameters,
+  validate: (params) => validateToolParameters(ENDPOINT, params),
   convert: unprotectPdf,
 };

@@ -43,7 +43,9 @@ describe('POST /convert/pdf/to/unprotect', () => {
     expect(wrong.status).toBe(422);
     expect(wrong.body.Code).toBe(5006);
     expect(wrong.body.Message).toMatch(/password is incorrect/i);
-    const none = await server.convert('pdf/to/unprotect', {}, [corpusFile('pdf-encrypted/r6-both-passwords.pdf')]);
+    const none = await server.convert('pdf/to/unprotect', {}, [
+      corpusFile('pdf-encrypted/r6-both-passwords.pdf'),
+    ]);
     expect(none.status).toBe(400);
     expect(none.body.InvalidParameters).toHaveProperty('Password');
   });

@@ -1,1 +1,1 @@
-export { pdfWatermarkConverter, readWatermarkOptions, validateWatermarkParameters } from './pdf-watermark.converter';
+export { pdfWatermarkConverter, validateWatermarkParameters } from './pdf-watermark.converter';

@@ -1,7 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { corpusFile, createTestJob, pageCount, pageText, run, type TestJob } from '../../engines/pdf-tools.testing';
+import {
+  corpusFile,
+  createTestJob,
+  pageCount,
+  pageText,
+  run,
+  type TestJob,
+} from '../../engines/pdf-tools.testing';
 import { pdfWatermarkConverter } from './pdf-watermark.converter';
 
 let job: TestJob;
@@ -82,15 +89,24 @@ describe('pdf/to/watermark', () => {
   it('aligns to the right and bottom, and to the centre', async () => {
     const source = corpusFile('pdf/crazyones.pdf');
     const [corner] = await pdfWatermarkConverter.convert(
-      await job.context([source], { Text: 'COPY', HorizontalAlignment: 'right', VerticalAlignment: 'bottom' }),
+      await job.context([source], {
+        Text: 'COPY',
+        HorizontalAlignment: 'right',
+        VerticalAlignment: 'bottom',
+      }),
     );
     const [atCorner] = await words(corner?.path ?? '', 'COPY');
     expect(atCorner?.xMax).toBeCloseTo((atCorner?.pageWidth ?? 0) - 24, 0);
     expect(atCorner?.yMax).toBeGreaterThan((atCorner?.pageHeight ?? 0) - 40);
     const [centred] = await pdfWatermarkConverter.convert(await job.context([source], { Text: 'SAMPLE' }));
     const [atCentre] = await words(centred?.path ?? '', 'SAMPLE');
-    expect(((atCentre?.xMin ?? 0) + (atCentre?.xMax ?? 0)) / 2).toBeCloseTo((atCentre?.pageWidth ?? 0) / 2, 0);
-    expect(Math.abs(((atCentre?.yMin ?? 0) + (atCentre?.yMax ?? 0)) / 2 - (atCentre?.pageHeight ?? 0) / 2)).toBeLessThan(6);
+    expect(((atCentre?.xMin ?? 0) + (atCentre?.xMax ?? 0)) / 2).toBeCloseTo(
+      (atCentre?.pageWidth ?? 0) / 2,
+      0,
+    );
+    expect(
+      Math.abs(((atCentre?.yMin ?? 0) + (atCentre?.yMax ?? 0)) / 2 - (atCentre?.pageHeight ?? 0) / 2),
+    ).toBeLessThan(6);
   });
 
   it('writes the opacity, colours, rendering mode and rotation asked for', async () => {
@@ -117,7 +133,10 @@ describe('pdf/to/watermark', () => {
   });
 
   it('keeps diagonal text as one string that a second reader (MuPDF) extracts on every page', async () => {
-    const ctx = await job.context([corpusFile('pdf/pdflatex-4-pages.pdf')], { Text: 'CONFIDENTIAL', Rotate: '45' });
+    const ctx = await job.context([corpusFile('pdf/pdflatex-4-pages.pdf')], {
+      Text: 'CONFIDENTIAL',
+      Rotate: '45',
+    });
     const [result] = await pdfWatermarkConverter.convert(ctx);
     const mupdf = await import('mupdf');
     const doc = mupdf.Document.openDocument(await readFile(result?.path ?? ''), 'application/pdf');
@@ -127,7 +146,10 @@ describe('pdf/to/watermark', () => {
   });
 
   it('writes invisible text that is still found by text extraction', async () => {
-    const ctx = await job.context([corpusFile('pdf/crazyones.pdf')], { Text: 'HIDDEN', TextRenderingMode: 'invisible' });
+    const ctx = await job.context([corpusFile('pdf/crazyones.pdf')], {
+      Text: 'HIDDEN',
+      TextRenderingMode: 'invisible',
+    });
     const [result] = await pdfWatermarkConverter.convert(ctx);
     expect(await uncompressed(result?.path ?? '')).toMatch(/\b3 Tr/);
     expect(await pageText(result?.path ?? '', 1)).toContain('HIDDEN');
@@ -150,7 +172,10 @@ describe('pdf/to/watermark', () => {
     };
     for (const [field, values] of Object.entries(bad)) {
       for (const value of values) {
-        expect(pdfWatermarkConverter.validate({ ...base, [field]: value }), `${field}=${value}`).toHaveProperty(field);
+        expect(
+          pdfWatermarkConverter.validate({ ...base, [field]: value }),
+          `${field}=${value}`,
+        ).toHaveProperty(field);
       }
     }
     expect(
@@ -176,7 +201,9 @@ describe('pdf/to/watermark', () => {
       [empty, 5002],
       [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
     ] as const) {
-      await expect(pdfWatermarkConverter.convert(await job.context([file], { Text: 'X' }))).rejects.toMatchObject({
+      await expect(
+        pdfWatermarkConverter.convert(await job.context([file], { Text: 'X' })),
+      ).rejects.toMatchObject({
         status: 422,
         code,
       });

@@ -44,7 +44,8 @@ describe('POST /convert/pdf/to/watermark', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.Files?.[0]?.FileName).toBe('pdflatex-4-pages-watermarked.pdf');
     const path = await save(answer.body.Files?.[0]);
-    for (const page of [1, 2, 3, 4]) expect((await pageText(path, page)).replace(/\s/g, '')).toContain('CONFIDENTIAL');
+    for (const page of [1, 2, 3, 4])
+      expect((await pageText(path, page)).replace(/\s/g, '')).toContain('CONFIDENTIAL');
   });
 
   it('answers 400 for blank text and out-of-range opacity, 422 for damaged input', async () => {
@@ -53,7 +54,9 @@ describe('POST /convert/pdf/to/watermark', () => {
     ]);
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.InvalidParameters ?? {}).sort()).toEqual(['Opacity', 'Text']);
-    const damaged = await server.convert('pdf/to/watermark', { Text: 'X' }, [corpusFile('pdf-malformed/invalid.pdf')]);
+    const damaged = await server.convert('pdf/to/watermark', { Text: 'X' }, [
+      corpusFile('pdf-malformed/invalid.pdf'),
+    ]);
     expect([damaged.status, damaged.body.Code]).toEqual([422, 5002]);
   });
 });

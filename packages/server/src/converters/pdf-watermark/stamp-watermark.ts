@@ -7,17 +7,16 @@
  * state changed cannot move or recolour the watermark.
  */
 import {
-  type PDFFont,
-  type PDFPage,
-  PDFDocument,
-  PDFName,
-  StandardFonts,
-  TextRenderingMode,
   beginText,
   concatTransformationMatrix,
   endText,
+  PDFDocument,
+  type PDFFont,
+  PDFName,
+  type PDFPage,
   popGraphicsState,
   pushGraphicsState,
+  StandardFonts,
   setFillingRgbColor,
   setFontAndSize,
   setGraphicsState,
@@ -26,6 +25,7 @@ import {
   setTextMatrix,
   setTextRenderingMode,
   showText,
+  TextRenderingMode,
 } from 'pdf-lib';
 
 export type HorizontalAlignment = 'left' | 'center' | 'right';
@@ -96,9 +96,15 @@ function textMatrix(font: PDFFont, options: WatermarkOptions, viewWidth: number,
   // Text origin = centre - R(angle) * (width / 2, height / 2).
   const offsetX = width / 2;
   const offsetY = height / 2;
-  return [cos, sin, -sin, cos, centerX - (cos * offsetX - sin * offsetY), centerY - (sin * offsetX + cos * offsetY)];
+  return [
+    cos,
+    sin,
+    -sin,
+    cos,
+    centerX - (cos * offsetX - sin * offsetY),
+    centerY - (sin * offsetX + cos * offsetY),
+  ];
 }
-
 
 export async function stampWatermark(input: Uint8Array, options: WatermarkOptions): Promise<Uint8Array> {
   const doc = await PDFDocument.load(input, { updateMetadata: false });

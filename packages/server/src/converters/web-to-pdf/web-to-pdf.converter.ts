@@ -16,7 +16,11 @@ export function pdfNameForUrl(url: URL): string {
   return `${base.slice(0, 100) || 'page'}.pdf`;
 }
 
-export function createWebToPdfConverter(policy: SsrfPolicy = policyFromEnv()): Converter {
+/**
+ * Without an explicit policy, ALLOW_PRIVATE_URLS / SSRF_ALLOWED_ORIGINS are read at each request,
+ * not once at import, so the setting in force when the job runs is the one applied.
+ */
+export function createWebToPdfConverter(fixedPolicy?: SsrfPolicy): Converter {
   return {
     endpoint: 'web/to/pdf',
     engine: 'chromium',
@@ -33,6 +37,7 @@ export function createWebToPdfConverter(policy: SsrfPolicy = policyFromEnv()): C
           Url: ['Invalid URL. Please enter a valid website URL (e.g., https://example.com).'],
         });
       }
+      const policy = fixedPolicy ?? policyFromEnv();
       const url = await assertPublicUrl(raw, policy);
       const fileName = pdfNameForUrl(url);
       const outPath = join(ctx.workDir, 'web-page.pdf');

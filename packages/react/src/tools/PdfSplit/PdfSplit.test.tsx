@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { exampleResults, loadFixtures } from '../../fixtures';
+import { expectState, fieldError, fillField, renderTool } from '../../testing/tool.harness';
+import { describeToolScenarios } from '../../testing/tool.scenarios';
+import { PdfSplit } from './PdfSplit';
+
+describeToolScenarios({
+  Component: PdfSplit,
+  toolId: 'pdf-split',
+  accepted: ['pdflatex-4-pages.pdf'],
+  rejected: { file: 'pil123rgba.png', title: 'Invalid file format', message: 'Please upload PDF files only.' },
+  tooLarge: {
+    name: 'big.pdf',
+    type: 'application/pdf',
+    bytes: 100 * 1024 * 1024 + 1,
+    title: 'File too large',
+    message: 'File size must be less than 100MB',
+  },
+  expectedFields: [
+    ['SplitByPattern', '1'],
+    ['StoreFile', 'true'],
+  ],
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('PdfSplit page', () => {
+  it("two PDFs at once: 'Too many files' / 'Please upload only one PDF file'", async () => {
+    const harness = await renderTool(PdfSplit, 'pdf-split');
+    await harness.drop(await loadFixtures('crazyones.pdf', 'pdflatex-4-pages.pdf'));
+    await expect.poll(() => harness.toasts()).toEqual([
+      { title: 'Too many files', message: 'Please upload only one PDF file', variant: 'failure' },
+    ]);
+    expect(harness.state()).toBe('idle');
+  });
+
+  it('specific pages: the button waits for a range, then only ExtractPages is sent', async () => {
+    const harness = await renderTool(PdfSplit, 'pdf-split', {}, { kind: 'success', files: exampleResults['pdf-split'] });
+    await harness.drop(await loadFixtures('pdflatex-4-pages.pdf'));
+    await harness.screen.getByRole('radio', { name: 'Specific pages' }).click();
+    expect(harness.part('split-mode')?.getAttribute('data-state')).toBe('pages');
+    await expect.element(harness.convertButton()).toBeDisabled();
+    await fillField(harness, 'Pages to extract', '1-2, 4');
+    await expect.element(harness.convertButton()).toBeEnabled();
+    harness.convertButton().click();
+    await expectState(harness, 'complete');
+    expect(harness.requestFields()).toEqual([
+      ['File', 'file:pdflatex-4-pages.pdf'],
+      ['ExtractPages', '1-2, 4'],
+      ['StoreFile', 'true'],
+    ]);
+  });
+
+  it('chunks: sends SplitByPattern with the pages per file', async () => {
+    const harness = await renderTool(PdfSplit, 'pdf-split', {}, { kind: 'success', files: exampleResults['pdf-split'] });
+    await harness.drop(await loadFixtures('pdflatex-4-pages.pdf'));
+    await harness.screen.getByRole('radio', { name: 'Chunks' }).click();
+    await fillField(harness, 'Pages per file', '3');
+    harness.convertButton().click();
+    await expectState(harness, 'complete');
+    expect(harness.requestFields()).toEqual([
+      ['File', 'file:pdflatex-4-pages.pdf'],
+      ['SplitByPattern', '3'],
+      ['StoreFile', 'true'],
+    ]);
+  });
+
+  it('shows a server ExtractPages error in red under the field', async () => {
+    const harness = await renderTool(PdfSplit, 'pdf-split', {}, {
+      kind: 'invalid-parameters',
+      fields: { ExtractPages: ['Page 9 is past the end of the document (4 pages)'] },
+    });
+    await harness.drop(await loadFixtures('pdflatex-4-pages.pdf'));
+    await harness.screen.getByRole('radio', { name: 'Specific pages' }).click();
+    await fillField(harness, 'Pages to extract', '9');
+    harness.convertButton().click();
+    await expectState(harness, 'failed');
+    expect(fieldError(harness, 'ExtractPages')).toBe('Page 9 is past the end of the document (4 pages)');
+    await expect.poll(() => harness.toasts().map((t) => t.title)).toEqual(['Parameter validation error']);
+  });
+
+  it('Download All starts each of the 4 downloads in turn, 500 ms apart', async () => {
+    const harness = await renderTool(PdfSplit, 'pdf-split', {}, { kind: 'success', files: exampleResults['pdf-split'] });
+    await harness.drop(await loadFixtures('pdflatex-4-pages.pdf'));
+    harness.convertButton().click();
+    await expectState(harness, 'complete');
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    harness.part('download-all')!.click();
+    expect(clicked).toEqual(['pdflatex-4-pages-1.pdf']);
+    vi.advanceTimersByTime(500);
+    expect(clicked).toHaveLength(2);
+    vi.advanceTimersByTime(1000);
+    expect(clicked).toEqual(exampleResults['pdf-split'].map((f) => f.FileName));
+  });
+});

@@ -1,0 +1,104 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { PDFDocument } from 'pdf-lib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { corpusFile, createTestJob, run, type TestJob } from '../../engines/pdf-tools.testing';
+import { characterErrorRate, wordRecall } from '../pdf-ocr/ocr.testing';
+import { PAGE_SEPARATOR, pdfToTxtConverter } from './pdf-to-txt.converter';
+
+let job: TestJob;
+beforeEach(async () => {
+  job = await createTestJob();
+});
+afterEach(() => job.cleanup());
+
+async function toText(source: string, params: Record<string, string> = {}): Promise<string[]> {
+  const [result] = await pdfToTxtConverter.convert(await job.context([source], params));
+  expect(result?.fileName).toMatch(/\.txt$/);
+  const text = await readFile(result?.path ?? '', 'utf8');
+  return text.split(`${PAGE_SEPARATOR}\n`);
+}
+
+/** A one-page image-only PDF of a corpus image (1-bit TIFFs become PNG; 300 dpi page size). */
+async function imagePdf(image: string, output: string): Promise<void> {
+  const png = await sharp(image).png().toBuffer();
+  const { width = 0, height = 0 } = await sharp(png).metadata();
+  const doc = await PDFDocument.create();
+  const embedded = await doc.embedPng(png);
+  const page = doc.addPage([(width * 72) / 300, (height * 72) / 300]);
+  page.drawImage(embedded, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+  await (await import('node:fs/promises')).writeFile(output, await doc.save());
+}
+
+describe('pdf/to/txt', () => {
+  it('reads a text-layer page from its text layer, exactly (no OCR)', async () => {
+    const started = Date.now();
+    const pages = await toText(corpusFile('pdf/crazyones.pdf'));
+    expect(pages).toHaveLength(1);
+    const truth = await readFile(corpusFile('pdf/crazyones.expected.txt'), 'utf8');
+    expect(characterErrorRate(pages[0] ?? '', truth)).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('keeps pages apart with a form feed: text layer where present, OCR where not', async () => {
+    const mixed = join(job.workDir, 'mixed.pdf');
+    await run('qpdf', [
+      '--empty',
+      '--pages',
+      corpusFile('pdf/crazyones.pdf'),
+      corpusFile('pdf-scanned/ccitt.pdf'),
+      '--',
+      mixed,
+    ]);
+    const pages = await toText(mixed, { Language: 'en' });
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain('to the crazy ones. The misfits.');
+    const recall = wordRecall(pages[1] ?? '', await readFile(corpusFile('pdf-scanned/linn.expected.txt'), 'utf8'));
+    console.log(`ccitt.pdf (CCITT G4 scan) word recall: ${(recall * 100).toFixed(1)}%`);
+    expect(recall).toBeGreaterThan(0.85);
+  });
+
+  it("reads Tesseract's ground-truth test image with a low character error rate", async () => {
+    const source = join(job.workDir, 'phototest.pdf');
+    await imagePdf(corpusFile('images/phototest.tif'), source);
+    expect((await run('pdftotext', [source, '-'])).trim()).toBe('');
+    const [text] = await toText(source);
+    const cer = characterErrorRate(text ?? '', await readFile(corpusFile('images/phototest.expected.txt'), 'utf8'));
+    console.log(`phototest.tif CER: ${(cer * 100).toFixed(2)}%`);
+    expect(cer).toBeLessThan(0.02);
+  });
+
+  it('reads a skewed scan and an old-typeface scan', async () => {
+    const [skewed] = await toText(corpusFile('pdf-scanned/skew.pdf'));
+    const recall = wordRecall(skewed ?? '', await readFile(corpusFile('pdf-scanned/linn.expected.txt'), 'utf8'));
+    console.log(`skew.pdf word recall: ${(recall * 100).toFixed(1)}%`);
+    expect(recall).toBeGreaterThan(0.7);
+    const [huck] = await toText(corpusFile('pdf-scanned/c02-22.pdf'));
+    expect((huck ?? '').length).toBeGreaterThan(500);
+    expect(huck).toMatch(/\b(the|and|was)\b/);
+  });
+
+  it('answers 400 for an unknown language and 422 for protected or damaged files', async () => {
+    expect(pdfToTxtConverter.validate({ Language: 'xx' })).toHaveProperty('Language');
+    expect(pdfToTxtConverter.validate({ Language: 'th' })).toBeNull();
+    const bad = await job.context([corpusFile('pdf/crazyones.pdf')], { Language: 'english' });
+    await expect(pdfToTxtConverter.convert(bad)).rejects.toMatchObject({ status: 400, code: 4000 });
+    for (const [source, code] of [
+      [corpusFile('pdf-encrypted/r4-aes-user-password.pdf'), 5003],
+      [corpusFile('pdf-malformed/invalid.pdf'), 5002],
+    ] as const) {
+      await expect(pdfToTxtConverter.convert(await job.context([source]))).rejects.toMatchObject({ status: 422, code });
+    }
+  });
+
+  it('stops at the deadline on a huge scanned document', async () => {
+    const huge = join(job.workDir, 'huge.pdf');
+    const scan = corpusFile('pdf-scanned/linn.pdf');
+    await run('qpdf', ['--empty', '--pages', ...Array.from({ length: 300 }, () => scan), '--', huge]);
+    const ctx = { ...(await job.context([huge])), deadline: 5_000 };
+    const started = Date.now();
+    await expect(pdfToTxtConverter.convert(ctx)).rejects.toMatchObject({ status: 504, code: 5000 });
+    expect(Date.now() - started).toBeLessThan(12_000);
+  });
+});
