@@ -23,6 +23,7 @@ import { MetricsRegistry } from './http/metrics';
 import { RateLimits } from './http/rate-limit';
 import type { ServerContext } from './http/server-context';
 import { registerStaticSite } from './http/static-site';
+import { registerWorkflowRunRoute } from './http/workflow-run.routes';
 import { registerWorkflowRoutes } from './http/workflows.routes';
 import { holdEngines } from './jobs/engine-shutdown';
 import { InProcessJobQueue } from './jobs/job-queue';
@@ -85,6 +86,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
       registerFileRoutes(api, context);
       registerAuthFunctionRoutes(api, context);
       registerWorkflowRoutes(api, context);
+      registerWorkflowRunRoute(api, context);
       registerHealthRoutes(api, context);
     },
     { prefix: '/api' },

@@ -100,7 +100,11 @@ export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerC
     remoteFetch: parseBoolean(env.REMOTE_FETCH, base.remoteFetch),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     storageKeyHex: env.STORAGE_KEY || undefined,
-    rateLimitPerMinute: parsePositiveInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, base.rateLimitPerMinute),
+    rateLimitPerMinute: parsePositiveInt(
+      'RATE_LIMIT_PER_MINUTE',
+      env.RATE_LIMIT_PER_MINUTE,
+      base.rateLimitPerMinute,
+    ),
     signInAttemptsPerMinute: parsePositiveInt(
       'SIGN_IN_ATTEMPTS_PER_MINUTE',
       env.SIGN_IN_ATTEMPTS_PER_MINUTE,

@@ -15,6 +15,7 @@ import { EngineExitError, type EngineResult, runEngine } from './run-engine';
 export interface QpdfOptions {
   signal?: AbortSignal;
   timeoutMs: number;
+  maxStdout?: number;
 }
 
 /** qpdf exits 3 when it succeeded with warnings (repaired damage): that is a success for the user. */
@@ -179,4 +180,15 @@ export async function splitIntoChunks(
 /** Rewrites a PDF through qpdf, which repairs broken cross-reference tables and streams it can recover. */
 export async function repairPdf(input: string, output: string, options: QpdfOptions): Promise<void> {
   await runQpdf(['--object-streams=disable', '--', input, output], options);
+}
+
+/** How many interactive form fields a PDF has (Ghostscript's rewrite drops them, qpdf's keeps them). */
+export async function countFormFields(path: string, options: QpdfOptions): Promise<number> {
+  // A form's JSON is small; the cap only bounds what a hostile file can make qpdf print.
+  const { stdout } = await runQpdf(['--json=2', '--json-key=acroform', '--', path], {
+    ...options,
+    maxStdout: 64 * 1024 * 1024,
+  });
+  const json = JSON.parse(stdout.toString('utf8')) as { acroform?: { fields?: unknown[] } };
+  return json.acroform?.fields?.length ?? 0;
 }

@@ -5,8 +5,8 @@
  */
 import type { Converter, ConverterInputFile } from '../converters/converter.types';
 import { extensionForKind, kindMatchesExtension, sniffFile } from '../security/file-sniff';
-import type { ReceivedRequest } from './convert-inputs';
 import { catalogueParameterProblems } from './catalogue-checks';
+import type { ReceivedRequest } from './convert-inputs';
 import { ApiError, ErrorCode, invalidParameters } from './errors';
 
 /** Fields the HTTP layer consumes; everything else goes to the converter as a tool parameter. */

@@ -36,11 +36,7 @@ export function registerConvertRoutes(app: FastifyInstance, context: ServerConte
         workDir,
         converter.maxFileSize ?? context.config.defaultMaxFileSize,
       );
-      const conversion = await validateConversion(
-        converter,
-        received,
-        context.config.defaultTimeoutSeconds,
-      );
+      const conversion = await validateConversion(converter, received, context.config.defaultTimeoutSeconds);
       const jobId = await context.jobs.create(user.id, converter.endpoint);
       const base = publicBaseUrl(context, request);
       const clientGone = new AbortController();

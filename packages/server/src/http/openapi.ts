@@ -119,6 +119,7 @@ export function buildOpenApiDocument(context: ServerContext, serverUrl: string):
     ['/workflows/get-all', 'get', 'List your workflows'],
     ['/workflows/update/{id}', 'patch', 'Update a workflow'],
     ['/workflows/delete/{id}', 'delete', 'Delete a workflow'],
+    ['/workflows/run/{id}', 'post', 'Run a workflow as one Async job (202 {JobId}; GET /job/{JobId})'],
   ] as const) {
     paths[path] = {
       [method]: { summary, security: [{ bearer: [] }], responses: { 200: { description: 'Workflow' } } },

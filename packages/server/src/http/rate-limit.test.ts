@@ -4,6 +4,7 @@
  * Retry-After and the contract's JSON error; and the bucket's refill pace.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig, loadConfigFromEnv } from '../config';
 import { pipelineConverters } from '../testing/pipeline-converters';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { RateLimiter } from './rate-limit';
@@ -127,5 +128,14 @@ describe('RateLimiter', () => {
     now += 1_000;
     expect(limiter.take('k')).toBe(0);
     expect(limiter.take('other')).toBe(0);
+  });
+});
+
+describe('rate limit settings', () => {
+  it('defaults to 120 API requests and 10 sign-in attempts a minute, read from the environment', () => {
+    expect(defaultConfig()).toMatchObject({ rateLimitPerMinute: 120, signInAttemptsPerMinute: 10 });
+    const config = loadConfigFromEnv({ RATE_LIMIT_PER_MINUTE: '30', SIGN_IN_ATTEMPTS_PER_MINUTE: '5' });
+    expect(config).toMatchObject({ rateLimitPerMinute: 30, signInAttemptsPerMinute: 5 });
+    expect(() => loadConfigFromEnv({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
   });
 });

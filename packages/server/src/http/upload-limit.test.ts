@@ -76,7 +76,10 @@ function sendHuge(
   });
 }
 
-const multipartOf = (field: string, fileName: string): { headers: Record<string, string>; preamble: string } => {
+const multipartOf = (
+  field: string,
+  fileName: string,
+): { headers: Record<string, string>; preamble: string } => {
   const boundary = 'docstudio-limit-test';
   return {
     headers: {
@@ -127,7 +130,10 @@ describe('over-limit uploads', () => {
 
     const after = await server.request('/api/upload', {
       method: 'POST',
-      headers: { 'Content-Disposition': "attachment; filename*=UTF-8''small.pdf", 'Content-Type': 'application/pdf' },
+      headers: {
+        'Content-Disposition': "attachment; filename*=UTF-8''small.pdf",
+        'Content-Type': 'application/pdf',
+      },
       body: '%PDF-1.4\n',
     });
     expect(after.status).toBe(200);

@@ -46,8 +46,7 @@ function parseWorkflowBody(context: ServerContext, body: unknown): { title: stri
       const step = (raw && typeof raw === 'object' ? raw : {}) as Loose;
       const number = index + 1;
       const endpoint = String(pick(step, 'Endpoint', 'endpoint') ?? '').trim();
-      const known =
-        endpoint && (findConverter(context, endpoint) || findToolByEndpoint(endpoint));
+      const known = endpoint && (findConverter(context, endpoint) || findToolByEndpoint(endpoint));
       if (!endpoint || (!endpoint.includes('/to/') && !known)) {
         problems.Steps = [...(problems.Steps ?? []), `Step ${number}: Invalid endpoint format`];
       }

@@ -4,7 +4,8 @@ import { passesIbanMod97, passesLuhn } from './checksums';
 import { type DetectorId, findTerms, runDetectors } from './detectors';
 import { PRESET_DETECTORS, parseRedactionPreset, REDACTION_PRESET_NAMES } from './presets';
 
-const found = (text: string, ids: DetectorId[]): string[] => runDetectors(text, ids).map((d) => text.slice(d.start, d.end));
+const found = (text: string, ids: DetectorId[]): string[] =>
+  runDetectors(text, ids).map((d) => text.slice(d.start, d.end));
 
 describe('PII detectors', () => {
   it('check digits: Luhn for cards, mod-97 for IBANs', () => {
@@ -16,24 +17,31 @@ describe('PII detectors', () => {
   });
 
   it('finds each kind and only the value, not its label', () => {
-    expect(found('Contact: jane.roe@mail.example.co.uk today', ['email'])).toEqual(['jane.roe@mail.example.co.uk']);
-    expect(found('Call (415) 555-0132 or +44 20 7946 0958.', ['phone'])).toEqual(['(415) 555-0132', '+44 20 7946 0958']);
+    expect(found('Contact: jane.roe@mail.example.co.uk today', ['email'])).toEqual([
+      'jane.roe@mail.example.co.uk',
+    ]);
+    expect(found('Call (415) 555-0132 or +44 20 7946 0958.', ['phone'])).toEqual([
+      '(415) 555-0132',
+      '+44 20 7946 0958',
+    ]);
     expect(found('SSN: 372-58-1946, not 000-12-3456', ['ssn'])).toEqual(['372-58-1946']);
-    expect(found('cards 4111 1111 1111 1111 and 4111 1111 1111 1112', ['creditCard'])).toEqual(['4111 1111 1111 1111']);
-    expect(found('pay GB82 WEST 1234 5698 7654 32 Thanks', ['iban'])).toEqual(['GB82 WEST 1234 5698 7654 32']);
+    expect(found('cards 4111 1111 1111 1111 and 4111 1111 1111 1112', ['creditCard'])).toEqual([
+      '4111 1111 1111 1111',
+    ]);
+    expect(found('pay GB82 WEST 1234 5698 7654 32 Thanks', ['iban'])).toEqual([
+      'GB82 WEST 1234 5698 7654 32',
+    ]);
     expect(found('Date of Birth: 03/14/1982; meeting 04/01/2024', ['dateOfBirth'])).toEqual(['03/14/1982']);
     expect(found('DOB: July 4, 1975', ['dateOfBirth'])).toEqual(['July 4, 1975']);
-    expect(found('Patient Name: Jonathan Whitfield\nseen by Dr. Margaret Oyelaran today', ['personName'])).toEqual([
-      'Jonathan Whitfield',
-      'Margaret Oyelaran',
-    ]);
+    expect(
+      found('Patient Name: Jonathan Whitfield\nseen by Dr. Margaret Oyelaran today', ['personName']),
+    ).toEqual(['Jonathan Whitfield', 'Margaret Oyelaran']);
     expect(found('Home: 742 Evergreen Terrace, Springfield, IL 62704', ['postalAddress'])).toEqual([
       '742 Evergreen Terrace, Springfield, IL 62704',
     ]);
-    expect(found('MRN: 00482913 and Account Number: 9876543210', ['medicalRecordNumber', 'accountNumber'])).toEqual([
-      '00482913',
-      '9876543210',
-    ]);
+    expect(
+      found('MRN: 00482913 and Account Number: 9876543210', ['medicalRecordNumber', 'accountNumber']),
+    ).toEqual(['00482913', '9876543210']);
     expect(found('Student ID: S2024-0917', ['studentId'])).toEqual(['S2024-0917']);
     expect(found('from 192.168.10.24 not 999.1.1.1', ['ipAddress'])).toEqual(['192.168.10.24']);
   });
@@ -63,7 +71,16 @@ describe('PII detectors', () => {
   });
 
   it('knows the 8 presets; manual detects nothing by itself', () => {
-    expect(REDACTION_PRESET_NAMES).toEqual(['auto', 'gdpr', 'hipaa', 'ferpa', 'foia', 'glba', 'ccpa', 'manual']);
+    expect(REDACTION_PRESET_NAMES).toEqual([
+      'auto',
+      'gdpr',
+      'hipaa',
+      'ferpa',
+      'foia',
+      'glba',
+      'ccpa',
+      'manual',
+    ]);
     // the catalogue offers exactly the presets this server implements
     expect(REDACTION_PRESETS.map((choice) => choice.value)).toEqual([...REDACTION_PRESET_NAMES]);
     expect(parseRedactionPreset(undefined)).toBe('auto');

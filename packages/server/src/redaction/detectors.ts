@@ -75,12 +75,13 @@ const STREET_TYPES =
   'Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Trl';
 
 const detectors: Record<DetectorId, Detector> = {
-  email: (text) => matches(text, /[A-Za-z0-9._%+\-]{1,64}@[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){0,5}\.[A-Za-z]{2,24}/g),
+  email: (text) =>
+    matches(text, /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,5}\.[A-Za-z]{2,24}/g),
   phone: (text) => [
     // North American: (555) 123-4567, 555-123-4567, +1 555 123 4567
-    ...matches(text, /(?<![\w+])(?:\+?1[ .\-]?)?(?:\(\d{3}\)[ .\-]?|\d{3}[ .\-])\d{3}[ .\-]\d{4}(?!\d)/g),
+    ...matches(text, /(?<![\w+])(?:\+?1[ .-]?)?(?:\(\d{3}\)[ .-]?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)/g),
     // International with a leading +: +44 20 7946 0958, +49 (0)30 1234567
-    ...matches(text, /\+\d{1,3}[ .\-]?(?:\(0\)[ .\-]?)?\d{1,5}(?:[ .\-]\d{2,8}){1,4}(?!\d)/g, 0, (v) => {
+    ...matches(text, /\+\d{1,3}[ .-]?(?:\(0\)[ .-]?)?\d{1,5}(?:[ .-]\d{2,8}){1,4}(?!\d)/g, 0, (v) => {
       const digits = v.replace(/\D/g, '').length;
       return digits >= 8 && digits <= 15;
     }),
@@ -91,16 +92,22 @@ const detectors: Record<DetectorId, Detector> = {
   ],
   // UK National Insurance numbers and labelled national / tax identifiers elsewhere.
   nationalId: (text) => [
-    ...matches(text, /\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/g),
     ...matches(
       text,
-      labelled(`TIN|NIF|NIE|Tax ID|Personal ID|ID Number|${numbered('National Insurance|National ID|Identity Card')}`, 'National ID|Identity Card'),
+      /\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/g,
+    ),
+    ...matches(
+      text,
+      labelled(
+        `TIN|NIF|NIE|Tax ID|Personal ID|ID Number|${numbered('National Insurance|National ID|Identity Card')}`,
+        'National ID|Identity Card',
+      ),
       1,
       hasDigit,
     ),
   ],
   creditCard: (text) =>
-    matches(text, /(?<![\d\-])\d(?:[ \-]?\d){12,18}(?![\d\-])/g, 0, (v) => {
+    matches(text, /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/g, 0, (v) => {
       const digits = v.replace(/\D/g, '');
       return digits.length >= 13 && digits.length <= 19 && /^[2-6]/.test(digits) && passesLuhn(digits);
     }),
@@ -117,7 +124,14 @@ const detectors: Record<DetectorId, Detector> = {
     return spans;
   },
   dateOfBirth: (text) =>
-    matches(text, new RegExp(String.raw`\b(?:DOB|D\.O\.B\.?|Date of Birth|Birth ?date|Born(?: on)?)[ \t]*[:\-]?[ \t]*(${DATE})`, 'gi'), 1),
+    matches(
+      text,
+      new RegExp(
+        String.raw`\b(?:DOB|D\.O\.B\.?|Date of Birth|Birth ?date|Born(?: on)?)[ \t]*[:\-]?[ \t]*(${DATE})`,
+        'gi',
+      ),
+      1,
+    ),
   date: (text) => matches(text, new RegExp(String.raw`\b(?:${DATE})\b`, 'gi')),
   postalAddress: (text) => [
     // 1600 Pennsylvania Avenue NW, Washington, DC 20500 (the city line may follow on the next line)
@@ -152,7 +166,10 @@ const detectors: Record<DetectorId, Detector> = {
   healthPlanNumber: (text) =>
     matches(
       text,
-      labelled(numbered('Member|Policy|Health Plan|Subscriber|Group|Medicare|Medicaid|Beneficiary'), 'Policy|Health Plan|Medicare|Medicaid'),
+      labelled(
+        numbered('Member|Policy|Health Plan|Subscriber|Group|Medicare|Medicaid|Beneficiary'),
+        'Policy|Health Plan|Medicare|Medicaid',
+      ),
       1,
       hasDigit,
     ),
@@ -163,12 +180,14 @@ const detectors: Record<DetectorId, Detector> = {
       1,
       hasDigit,
     ),
-  studentId: (text) =>
-    matches(text, labelled(numbered('Student|Matriculation'), 'Student'), 1, hasDigit),
+  studentId: (text) => matches(text, labelled(numbered('Student|Matriculation'), 'Student'), 1, hasDigit),
   licenseNumber: (text) =>
     matches(
       text,
-      labelled(`VIN|${numbered("Driver'?s License|Driver'?s Licence|DL|License|Licence|Certificate|Serial")}`, "Driver'?s License|Driver'?s Licence"),
+      labelled(
+        `VIN|${numbered("Driver'?s License|Driver'?s Licence|DL|License|Licence|Certificate|Serial")}`,
+        "Driver'?s License|Driver'?s Licence",
+      ),
       1,
       hasDigit,
     ),

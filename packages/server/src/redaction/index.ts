@@ -1,5 +1,12 @@
 export { passesIbanMod97, passesLuhn } from './checksums';
-export { DETECTOR_IDS, type Detection, type DetectorId, findTerms, runDetectors, type TextSpan } from './detectors';
+export {
+  DETECTOR_IDS,
+  type Detection,
+  type DetectorId,
+  findTerms,
+  runDetectors,
+  type TextSpan,
+} from './detectors';
 export {
   DEFAULT_REDACTION_PRESET,
   PRESET_DETECTORS,

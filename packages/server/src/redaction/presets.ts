@@ -8,7 +8,16 @@
  */
 import type { DetectorId } from './detectors';
 
-export const REDACTION_PRESET_NAMES = ['auto', 'gdpr', 'hipaa', 'ferpa', 'foia', 'glba', 'ccpa', 'manual'] as const;
+export const REDACTION_PRESET_NAMES = [
+  'auto',
+  'gdpr',
+  'hipaa',
+  'ferpa',
+  'foia',
+  'glba',
+  'ccpa',
+  'manual',
+] as const;
 export type RedactionPreset = (typeof REDACTION_PRESET_NAMES)[number];
 export const DEFAULT_REDACTION_PRESET: RedactionPreset = 'auto';
 
@@ -30,10 +39,25 @@ export const PRESET_DETECTORS: Record<RedactionPreset, readonly DetectorId[]> = 
     'passportNumber',
     'ipAddress',
   ],
-  gdpr: [...CONTACT, 'ssn', 'nationalId', 'creditCard', 'iban', 'dateOfBirth', 'passportNumber', 'licenseNumber', 'ipAddress', 'medicalRecordNumber'],
+  gdpr: [
+    ...CONTACT,
+    'ssn',
+    'nationalId',
+    'creditCard',
+    'iban',
+    'accountNumber',
+    'dateOfBirth',
+    'passportNumber',
+    'licenseNumber',
+    'ipAddress',
+    'medicalRecordNumber',
+  ],
   hipaa: [
     ...CONTACT,
     'ssn',
+    // Safe Harbor's 'account numbers' include payment cards and bank accounts
+    'creditCard',
+    'iban',
     'dateOfBirth',
     'date',
     'medicalRecordNumber',
@@ -44,9 +68,27 @@ export const PRESET_DETECTORS: Record<RedactionPreset, readonly DetectorId[]> = 
     'url',
   ],
   ferpa: [...CONTACT, 'studentId', 'ssn', 'dateOfBirth'],
-  foia: [...CONTACT, 'ssn', 'nationalId', 'dateOfBirth', 'medicalRecordNumber', 'passportNumber', 'licenseNumber'],
+  foia: [
+    ...CONTACT,
+    'ssn',
+    'nationalId',
+    'dateOfBirth',
+    'medicalRecordNumber',
+    'passportNumber',
+    'licenseNumber',
+  ],
   glba: [...CONTACT, 'ssn', 'creditCard', 'iban', 'accountNumber', 'dateOfBirth'],
-  ccpa: [...CONTACT, 'ssn', 'creditCard', 'iban', 'accountNumber', 'dateOfBirth', 'licenseNumber', 'passportNumber', 'ipAddress'],
+  ccpa: [
+    ...CONTACT,
+    'ssn',
+    'creditCard',
+    'iban',
+    'accountNumber',
+    'dateOfBirth',
+    'licenseNumber',
+    'passportNumber',
+    'ipAddress',
+  ],
   manual: [],
 };
 

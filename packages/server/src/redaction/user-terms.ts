@@ -105,4 +105,5 @@ export function findPatterns(
 }
 
 /** Literal terms of a text (synchronous: literals cannot backtrack). */
-export const findLiteralTerms = (text: string, terms: UserTerms): Detection[] => findTerms(text, terms.literals);
+export const findLiteralTerms = (text: string, terms: UserTerms): Detection[] =>
+  findTerms(text, terms.literals);

@@ -36,6 +36,8 @@ export interface TestAnswerBody {
   Code?: number;
   Message?: string;
   InvalidParameters?: Record<string, string[]>;
+  /** A workflow run's steps (GET /job/{JobId} of POST /workflows/run/{id}). */
+  Steps?: Array<{ Order: number; Endpoint: string; Status: string; Message?: string; Conversions: number }>;
   [key: string]: unknown;
 }
 

@@ -30,7 +30,8 @@ const BI_RLE4 = 2;
 const BI_BITFIELDS = 3;
 const BI_ALPHABITFIELDS = 6;
 
-export const isBmp = (bytes: Buffer): boolean => bytes.length >= 26 && bytes.toString('latin1', 0, 2) === 'BM';
+export const isBmp = (bytes: Buffer): boolean =>
+  bytes.length >= 26 && bytes.toString('latin1', 0, 2) === 'BM';
 
 /** A channel mask → a function scaling that channel of a pixel value to 0..255. */
 function channel(mask: number): (value: number) => number {
@@ -46,8 +47,7 @@ export function decodeBmp(bytes: Buffer, maxPixels: number): DecodedBmp {
   const dataOffset = bytes.readUInt32LE(10);
   const headerSize = bytes.readUInt32LE(14);
   const core = headerSize === 12;
-  if (!core && (headerSize < 40 || 14 + headerSize > bytes.length))
-    throw new BmpError('unknown BMP header');
+  if (!core && (headerSize < 40 || 14 + headerSize > bytes.length)) throw new BmpError('unknown BMP header');
   const width = core ? bytes.readUInt16LE(18) : bytes.readInt32LE(18);
   const rawHeight = core ? bytes.readInt16LE(20) : bytes.readInt32LE(22);
   const bpp = bytes.readUInt16LE(core ? 24 : 28);
@@ -74,7 +74,6 @@ export function decodeBmp(bytes: Buffer, maxPixels: number): DecodedBmp {
     if (headerSize === 40) paletteStart += compression === BI_ALPHABITFIELDS ? 16 : 12;
   } else if (bpp === 16) masks = [0x7c00, 0x03e0, 0x001f, 0];
   else if (bpp === 32) masks = [0xff0000, 0xff00, 0xff, 0];
-  else if (bpp === 24) masks = [0xff0000, 0xff00, 0xff, 0];
 
   const palette: number[][] = [];
   if (bpp <= 8) {
@@ -104,6 +103,8 @@ export function decodeBmp(bytes: Buffer, maxPixels: number): DecodedBmp {
   };
 
   if (compression === BI_RLE8 || compression === BI_RLE4) {
+    if (bpp !== (compression === BI_RLE8 ? 8 : 4))
+      throw new BmpError('RLE compression with a wrong bit depth');
     decodeRle(bytes, dataOffset, width, height, compression === BI_RLE4, putIndex);
     return { width, height, data: out, dpi };
   }

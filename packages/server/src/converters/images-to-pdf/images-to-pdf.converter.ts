@@ -5,8 +5,9 @@
  * disagree about) and every other format go through sharp to lossless PNG. SVG is rasterised by
  * sharp/librsvg, which has no network access (no external references are fetched) and needs no
  * browser: cheaper and smaller attack surface than Chromium. BMP, which libvips cannot read, is decoded
- * by bmp-decode.ts. Decompression bombs are refused by
- * sharp's pixel limit before any decoding. Pdfa=true re-writes the result as PDF/A-2b with Ghostscript.
+ * by bmp-decode.ts. Decompression bombs are refused from the header's dimensions (sharp's pixel limit,
+ * the BMP header check) before any decoding. Pdfa=true re-writes the result as PDF/A-2b with the
+ * shared Ghostscript step (engines/ghostscript.ts convertToPdfa).
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -58,7 +59,10 @@ async function prepareBmp(file: ConverterInputFile, bytes: Buffer): Promise<Prep
     throw damaged(file.fileName);
   }
   const { width, height } = bmp;
-  const png = await sharp(bmp.data, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS })
+  const png = await sharp(bmp.data, {
+    raw: { width, height, channels: 4 },
+    limitInputPixels: MAX_INPUT_PIXELS,
+  })
     .png({ compressionLevel: 6 })
     .toBuffer();
   return { kind: 'png', bytes: png, width, height, dpi: bmp.dpi > 1 ? bmp.dpi : 72, orientation: 1 };

@@ -46,7 +46,10 @@ describe('POST /convert/images/to/pdf', () => {
     expect(fake.status).toBe(415);
     expect(fake.body.Code).toBe(4150);
     const broken = await server.convert('images/to/pdf', {}, [
-      { content: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]), name: 'cut.jpg' },
+      {
+        content: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
+        name: 'cut.jpg',
+      },
     ]);
     expect(broken.status).toBe(422);
     expect(broken.body.Code).toBe(5002);

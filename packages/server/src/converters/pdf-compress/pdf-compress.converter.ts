@@ -1,16 +1,18 @@
 /**
  * pdf/to/compress. Preset picks the image resolution Ghostscript downsamples to (the catalogue's
- * presets: text 20, archive 40, web 75, ebook 150 (default), printer 300 DPI). Two candidates are made, Ghostscript's rewrite and a
- * lossless qpdf pass over it (object streams, recompressed Flate), plus the lossless pass over the
- * original; the smallest wins. The user never gets a file larger than the one they sent: when nothing
- * helps, the original comes back unchanged (same bytes), still named 'report-compressed.pdf'.
+ * presets: text 20, archive 40, web 75, ebook 150 (default), printer 300 DPI). Candidates: a lossless
+ * qpdf pass over the original (object streams, recompressed Flate), Ghostscript's rewrite of that,
+ * and a lossless pass over Ghostscript's output; the smallest wins. Fillable forms and owner-protected
+ * files get only the lossless pass: Ghostscript would drop their fields and their protection. The user
+ * never gets a file larger than the one they sent: when nothing helps, the original comes back
+ * unchanged (same bytes), still named 'report-compressed.pdf'.
  */
 import { copyFile, stat } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import { COMPRESSION_PRESETS, resolveToolParameters, validateToolParameters } from '@docstudio/core';
 import { downsamplePdf } from '../../engines/ghostscript';
 import { inspectPdf } from '../../engines/pdf-inspect';
-import { optimizePdfLosslessly } from '../../engines/qpdf';
+import { countFormFields, optimizePdfLosslessly } from '../../engines/qpdf';
 import { invalidParameters } from '../../http/errors';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
@@ -38,8 +40,9 @@ async function compressPdf(ctx: ConverterContext): Promise<ConverterResultFile[]
   // qpdf keeps an input's encryption when it rewrites, so this pass is safe for every input.
   await optimizePdfLosslessly(file.path, originalPacked, options);
   const candidates = [originalPacked];
-  if (!facts.encrypted) {
-    // An owner-restricted file opens without a password, but Ghostscript would drop its protection.
+  // Ghostscript drops form fields and protection; qpdf's lossless pass keeps both, so those inputs
+  // stay lossless (an owner-restricted file opens without a password but must stay protected).
+  if (!facts.encrypted && (await countFormFields(file.path, options)) === 0) {
     await downsamplePdf(originalPacked, downsampled, preset.dpi, options);
     await optimizePdfLosslessly(downsampled, downsampledPacked, options);
     candidates.push(downsampled, downsampledPacked);

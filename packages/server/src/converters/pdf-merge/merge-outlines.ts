@@ -1,8 +1,9 @@
 /**
  * qpdf's page assembly drops every input's bookmarks. This step rebuilds them with MuPDF: each
- * input's outline, in file order, its targets moved to where that file's pages landed. Titles, nesting
- * and order are kept; targets become 'fit page' destinations (named destinations of the inputs would
- * dangle in the merged file). Inputs without bookmarks contribute none.
+ * input's outline, in file order, its targets moved to where that file's pages landed. Titles, nesting,
+ * order, position on the page and zoom are kept; named destinations are resolved to explicit ones
+ * (the inputs' name trees are not merged, so names would dangle); web-address entries stay as they
+ * are. Inputs without bookmarks contribute none.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import type { OutlineIterator, PDFDocument } from 'mupdf';
@@ -11,12 +12,19 @@ import { loadMupdf } from '../../engines/mupdf';
 /** MuPDF's outline entry type (not exported by name from its typings). */
 type OutlineItem = NonNullable<ReturnType<PDFDocument['loadOutline']>>[number];
 
+type LinkDest = ReturnType<PDFDocument['resolveLinkDestination']>;
+
 interface PlacedItem {
   title: string;
-  page: number;
   open: boolean;
+  /** Where the entry goes in the merged file (page moved, position and zoom kept)... */
+  dest?: LinkDest;
+  /** ...or, for entries that open a web address, that address as it was. */
+  externalUri?: string;
   children: PlacedItem[];
 }
+
+const FIT_PAGE = { type: 'Fit', chapter: 0, x: 0, y: 0, width: 0, height: 0, zoom: 0 } as const;
 
 /**
  * Returns the outline of every part (in merge order) moved to its merged page numbers; empty when no
@@ -28,16 +36,29 @@ async function collectOutlines(parts: readonly string[]): Promise<PlacedItem[]> 
   let firstPage = 0;
   for (const path of parts) {
     const doc = mupdf.Document.openDocument(await readFile(path), 'application/pdf');
-    const part = { firstPage };
+    const offset = firstPage;
     firstPage += doc.countPages();
+    const destinationOf = (item: OutlineItem): LinkDest | undefined => {
+      if (!item.uri?.startsWith('#')) return undefined; // MuPDF writes in-document targets as '#...'
+      try {
+        const dest = doc.resolveLinkDestination(item.uri);
+        return dest.page >= 0 ? { ...dest, chapter: 0, page: dest.page + offset } : undefined;
+      } catch {
+        return item.page !== undefined && item.page >= 0
+          ? { ...FIT_PAGE, page: item.page + offset }
+          : undefined;
+      }
+    };
     try {
       const place = (items: readonly OutlineItem[] | undefined): PlacedItem[] =>
-        (items ?? []).flatMap((item) => {
-          const page = item.page ?? (item.uri ? doc.resolveLink(item.uri) : -1);
+        (items ?? []).flatMap((item): PlacedItem[] => {
           const children = place(item.down);
-          if (page < 0 && children.length === 0) return [];
-          const target = page >= 0 ? page : (children[0]?.page ?? 0) - part.firstPage;
-          return [{ title: item.title ?? '', page: target + part.firstPage, open: item.open, children }];
+          const dest = destinationOf(item);
+          const externalUri = item.uri && /^[a-z][a-z0-9+.-]*:/i.test(item.uri) ? item.uri : undefined;
+          if (!dest && !externalUri && children.length === 0) return [];
+          // A heading without a target of its own opens its first child's page.
+          const target = dest ?? (externalUri ? undefined : children.find((child) => child.dest)?.dest);
+          return [{ title: item.title ?? '', open: item.open, dest: target, externalUri, children }];
         });
       placed.push(...place(doc.loadOutline() ?? undefined));
     } finally {
@@ -49,16 +70,7 @@ async function collectOutlines(parts: readonly string[]): Promise<PlacedItem[]> 
 
 function insertItems(doc: PDFDocument, iterator: OutlineIterator, items: readonly PlacedItem[]): void {
   for (const item of items) {
-    const uri = doc.formatLinkURI({
-      type: 'Fit',
-      chapter: 0,
-      page: item.page,
-      x: 0,
-      y: 0,
-      width: 0,
-      height: 0,
-      zoom: 0,
-    });
+    const uri = item.dest ? doc.formatLinkURI(item.dest) : item.externalUri;
     iterator.insert({ title: item.title, uri, open: item.open });
     if (item.children.length > 0) {
       // insert() leaves the iterator after the new item: step back onto it and into its children.

@@ -27,8 +27,11 @@ interface OutlineNode {
   kids: OutlineNode[];
 }
 
-/** Top-level bookmarks as qpdf reads them: title and 1-based target page (explicit or /D destinations). */
-async function outlines(path: string): Promise<{ title: string; page: number | undefined }[]> {
+/**
+ * Top-level bookmarks as qpdf reads them: title, 1-based target page and the rest of the destination
+ * (/XYZ left top, rounded) for explicit or /D destinations.
+ */
+async function outlines(path: string): Promise<{ title: string; page: number | undefined; view: string }[]> {
   const json = JSON.parse(
     await run('qpdf', ['--json=2', '--json-key=outlines', '--json-key=pages', path]),
   ) as {
@@ -38,7 +41,8 @@ async function outlines(path: string): Promise<{ title: string; page: number | u
   const pageOf = new Map(json.pages.map((page) => [page.object, page.pageposfrom1]));
   return json.outlines.map((node) => {
     const dest = Array.isArray(node.dest) ? node.dest : (node.dest as { '/D'?: unknown[] } | null)?.['/D'];
-    return { title: node.title, page: pageOf.get(String(dest?.[0])) };
+    const view = (dest ?? []).slice(1, 4).map((part) => (typeof part === 'number' ? Math.round(part) : part));
+    return { title: node.title, page: pageOf.get(String(dest?.[0])), view: JSON.stringify(view) };
   });
 }
 
@@ -59,14 +63,13 @@ describe('pdf/to/merge', () => {
     }
   });
 
-  it('keeps the bookmarks of every input, pointing at their pages in the merged file', async () => {
+  it('keeps the bookmarks of every input, pointing at the same spot of their pages in the merged file', async () => {
     const sourceOutline = await outlines(outline);
     expect(sourceOutline.length).toBeGreaterThan(0);
     const [result] = await pdfMergeConverter.convert(await job.context([crazy, outline, outline]));
     const merged = await outlines(result?.path ?? '');
     expect(sourceOutline.every((node) => node.page !== undefined)).toBe(true);
-    const shift = (by: number) =>
-      sourceOutline.map((node) => ({ title: node.title, page: (node.page ?? 0) + by }));
+    const shift = (by: number) => sourceOutline.map((node) => ({ ...node, page: (node.page ?? 0) + by }));
     expect(merged).toEqual([...shift(1), ...shift(5)]);
   });
 

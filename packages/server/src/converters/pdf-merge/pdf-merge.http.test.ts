@@ -38,6 +38,13 @@ describe('POST /convert/pdf/to/merge', () => {
     expect(await pageText(path, 6)).toBe(await pageText(files[2] ?? '', 1));
   });
 
+  it("answers on the workflow catalogue's alias pdf/merge too", async () => {
+    const files = ['pdf/crazyones.pdf', 'pdf/pdflatex-4-pages.pdf'].map(corpusFile);
+    const answer = await server.convert('pdf/merge', {}, files);
+    expect(answer.status).toBe(200);
+    expect(await pageCount(await save(answer.body.Files?.[0]))).toBe(5);
+  });
+
   it('answers 400 for one file and 422 naming the damaged file', async () => {
     const one = await server.convert('pdf/to/merge', {}, [corpusFile('pdf/crazyones.pdf')], { multi: true });
     expect(one.status).toBe(400);

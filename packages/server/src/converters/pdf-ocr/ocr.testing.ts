@@ -9,10 +9,17 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { run } from '../../engines/pdf-tools.testing';
 
 /** A PDF whose pages are only the 300 dpi renders of `source`'s pages, each the size of the original. */
-export async function imageOnlyPdf(source: string, output: string, workDir: string, dpi = 300): Promise<void> {
+export async function imageOnlyPdf(
+  source: string,
+  output: string,
+  workDir: string,
+  dpi = 300,
+): Promise<void> {
   const prefix = join(workDir, `render-${Date.now()}`);
   await run('pdftoppm', ['-r', String(dpi), '-png', source, prefix]);
-  const pngs = (await readdir(workDir)).filter((name) => name.startsWith(prefix.split('/').pop() ?? '')).sort();
+  const pngs = (await readdir(workDir))
+    .filter((name) => name.startsWith(prefix.split('/').pop() ?? ''))
+    .sort();
   const doc = await PDFDocument.create();
   for (const name of pngs) {
     const png = await doc.embedPng(await readFile(join(workDir, name)));

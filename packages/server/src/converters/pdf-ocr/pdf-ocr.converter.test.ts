@@ -1,8 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { OCR_LANGUAGES as CATALOGUE_LANGUAGES } from '@docstudio/core';
+import { degrees, PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { corpusFile, createTestJob, pageCount, run, type TestJob } from '../../engines/pdf-tools.testing';
-import { OCR_LANGUAGES as CATALOGUE_LANGUAGES } from '@docstudio/core';
 import { OCR_LANGUAGE_MODELS, OCR_LANGUAGES } from '../../engines/tesseract';
 import { characterErrorRate, imageOnlyPdf, textPdf, wordRecall } from './ocr.testing';
 import { pdfOcrConverter } from './pdf-ocr.converter';
@@ -70,6 +72,43 @@ describe('pdf/to/ocr', () => {
     expect(await pageCount(output)).toBe(1);
   });
 
+  it('reads a scan stored sideways and turned upright by /Rotate, with words where the page shows them', async () => {
+    // the scanner stored the page turned left; /Rotate 90 shows it upright
+    await run('pdftoppm', [
+      '-r',
+      '300',
+      '-png',
+      '-singlefile',
+      corpusFile('pdf/crazyones.pdf'),
+      join(job.workDir, 'upright'),
+    ]);
+    const sideways = await sharp(join(job.workDir, 'upright.png')).rotate(-90).png().toBuffer();
+    const doc = await PDFDocument.create();
+    const image = await doc.embedPng(sideways);
+    const page = doc.addPage([792, 612]);
+    page.drawImage(image, { x: 0, y: 0, width: 792, height: 612 });
+    page.setRotation(degrees(90));
+    const source = join(job.workDir, 'sideways.pdf');
+    await writeFile(source, await doc.save());
+
+    const output = await ocr(source);
+    expect(await run('pdfinfo', [output])).toMatch(/Page rot:\s+90/);
+    const text = await run('pdftotext', ['-raw', output, '-']);
+    const truth = await readFile(corpusFile('pdf/crazyones.expected.txt'), 'utf8');
+    expect(characterErrorRate(text, truth)).toBeLessThan(0.02);
+    // upright, the title is at the top left: the same place as on the original page
+    const [original, searchable] = await Promise.all(
+      [corpusFile('pdf/crazyones.pdf'), output].map(async (path) => {
+        const bbox = await run('pdftotext', ['-bbox', path, '-']);
+        const word = /xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">Crazy</.exec(bbox);
+        return [Number(word?.[1]), Number(word?.[2])];
+      }),
+    );
+    expect(Math.abs((searchable?.[0] ?? 0) - (original?.[0] ?? 0))).toBeLessThan(6);
+    expect(Math.abs((searchable?.[1] ?? 0) - (original?.[1] ?? 0))).toBeLessThan(6);
+    expect(await imageList(output)).toEqual(await imageList(source));
+  });
+
   it('keeps pages that already have a text layer as they are', async () => {
     const source = corpusFile('pdf-scanned/Seige_of_Vicksburg_Sample_OCR.pdf');
     const started = Date.now();
@@ -83,10 +122,35 @@ describe('pdf/to/ocr', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 
+  it('in a mixed document, OCRs only the scanned page and leaves the text page untouched', async () => {
+    const mixed = join(job.workDir, 'mixed.pdf');
+    await run('qpdf', [
+      '--empty',
+      '--pages',
+      corpusFile('pdf/crazyones.pdf'),
+      corpusFile('pdf-scanned/linn.pdf'),
+      '--',
+      mixed,
+    ]);
+    const output = await ocr(mixed);
+    expect(await run('pdftotext', ['-f', '1', '-l', '1', output, '-'])).toBe(
+      await run('pdftotext', ['-f', '1', '-l', '1', mixed, '-']),
+    );
+    expect(await run('pdffonts', ['-f', '1', '-l', '1', output])).toBe(
+      await run('pdffonts', ['-f', '1', '-l', '1', mixed]),
+    );
+    expect(await run('pdftotext', ['-f', '2', '-l', '2', output, '-'])).toContain('LinnSequencer');
+    expect(await imageList(output)).toEqual(await imageList(mixed));
+  });
+
   it('reads German with the de model (umlauts and ß)', async () => {
     const source = join(job.workDir, 'german.pdf');
     await textPdf(
-      ['Schöne Grüße aus Köln und Düsseldorf.', 'Die Prüfung für größere Übungen', 'beginnt am Montag um neun Uhr.'],
+      [
+        'Schöne Grüße aus Köln und Düsseldorf.',
+        'Die Prüfung für größere Übungen',
+        'beginnt am Montag um neun Uhr.',
+      ],
       source,
       18,
     );
@@ -102,7 +166,8 @@ describe('pdf/to/ocr', () => {
     for (const bad of ['xx', 'eng', 'english', 'zh', 'en-US']) {
       expect(pdfOcrConverter.validate({ Language: bad })).toHaveProperty('Language');
     }
-    for (const good of ['en', 'zh-cn', 'ZH-TW', 'ua', '']) expect(pdfOcrConverter.validate({ Language: good })).toBeNull();
+    for (const good of ['en', 'zh-cn', 'ZH-TW', 'ua', ''])
+      expect(pdfOcrConverter.validate({ Language: good })).toBeNull();
     const ctx = await job.context([corpusFile('pdf-scanned/linn.pdf')], { Language: 'klingon' });
     await expect(pdfOcrConverter.convert(ctx)).rejects.toMatchObject({
       status: 400,
@@ -133,7 +198,9 @@ describe('pdf/to/ocr', () => {
     // SIGKILL of the process group is asynchronous: allow the kernel a moment to reap it
     let leftovers: string[] = [];
     for (let attempt = 0; attempt < 20; attempt++) {
-      leftovers = (await run('ps', ['-eo', 'pid,stat,args'])).split('\n').filter((line) => line.includes(job.workDir));
+      leftovers = (await run('ps', ['-eo', 'pid,stat,args']))
+        .split('\n')
+        .filter((line) => line.includes(job.workDir));
       if (leftovers.length === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -42,12 +42,16 @@ describe('POST /convert/pdf/to/ocr and pdf/to/txt', () => {
 
   it('answers 400 for an unknown language and 422 for a protected file', async () => {
     for (const endpoint of ['pdf/to/ocr', 'pdf/to/txt']) {
-      const answer = await server.convert(endpoint, { Language: 'klingon' }, [corpusFile('pdf/crazyones.pdf')]);
+      const answer = await server.convert(endpoint, { Language: 'klingon' }, [
+        corpusFile('pdf/crazyones.pdf'),
+      ]);
       expect(answer.status).toBe(400);
       expect(answer.body.Code).toBe(4000);
       expect(answer.body.InvalidParameters?.Language?.[0]).toContain('zh-cn');
     }
-    const locked = await server.convert('pdf/to/ocr', {}, [corpusFile('pdf-encrypted/r6-both-passwords.pdf')]);
+    const locked = await server.convert('pdf/to/ocr', {}, [
+      corpusFile('pdf-encrypted/r6-both-passwords.pdf'),
+    ]);
     expect(locked.status).toBe(422);
     expect(locked.body.Code).toBe(5003);
     expect(locked.body.Message).toMatch(/password/i);

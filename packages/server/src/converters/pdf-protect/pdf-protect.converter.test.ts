@@ -54,8 +54,26 @@ describe('pdf/to/protect', () => {
     expect(await pageCount(result?.path ?? '', tricky)).toBe(4);
   });
 
+  it("honours the catalogue's workflow-only EncryptionLevel 128bit and refuses broken 40bit", async () => {
+    const ctx = await job.context([source], { UserPassword: 'pw', EncryptionLevel: '128bit' });
+    const [result] = await pdfProtectConverter.convert(ctx);
+    const encryption = await run('qpdf', ['--password=pw', '--show-encryption', result?.path ?? '']);
+    expect(encryption).toMatch(/R = 4/);
+    expect(encryption).toMatch(/stream encryption method: AESv2/);
+    expect(pdfProtectConverter.validate({ UserPassword: 'pw', EncryptionLevel: '40bit' })).toHaveProperty(
+      'EncryptionLevel',
+    );
+    await expect(
+      pdfProtectConverter.convert(
+        await job.context([source], { UserPassword: 'pw', EncryptionLevel: '40bit' }),
+      ),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
   it('rejects a missing or blank user password and over-long passwords', () => {
-    expect(pdfProtectConverter.validate({})).toEqual({ UserPassword: ['User password required'] });
+    expect(pdfProtectConverter.validate({})).toEqual({
+      UserPassword: ['Please enter a password to protect the PDF.'],
+    });
     expect(pdfProtectConverter.validate({ UserPassword: '   ' })).toHaveProperty('UserPassword');
     expect(pdfProtectConverter.validate({ UserPassword: 'x'.repeat(128) })).toHaveProperty('UserPassword');
     expect(
@@ -67,7 +85,7 @@ describe('pdf/to/protect', () => {
   it('answers 400 when convert is reached without a user password', async () => {
     await expect(pdfProtectConverter.convert(await job.context([source], {}))).rejects.toMatchObject({
       status: 400,
-      invalidParameters: { UserPassword: ['User password required'] },
+      invalidParameters: { UserPassword: ['Please enter a password to protect the PDF.'] },
     });
   });
 

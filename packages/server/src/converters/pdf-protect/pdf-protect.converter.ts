@@ -30,7 +30,8 @@ function passwordTooLong(value: string | undefined): boolean {
 function serverProblems(params: Readonly<Record<string, string>>): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
   for (const field of ['UserPassword', 'OwnerPassword']) {
-    if (passwordTooLong(params[field])) errors[field] = [`${field} must be at most ${PASSWORD_MAX_LENGTH} bytes long.`];
+    if (passwordTooLong(params[field]))
+      errors[field] = [`${field} must be at most ${PASSWORD_MAX_LENGTH} bytes long.`];
   }
   if (params.EncryptionLevel?.trim().toLowerCase() === '40bit') {
     errors.EncryptionLevel = ['40-bit RC4 encryption is broken and is not offered: choose 128bit or 256bit.'];
@@ -38,7 +39,9 @@ function serverProblems(params: Readonly<Record<string, string>>): Record<string
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
-export function validateProtectParameters(params: Readonly<Record<string, string>>): Record<string, string[]> | null {
+export function validateProtectParameters(
+  params: Readonly<Record<string, string>>,
+): Record<string, string[]> | null {
   const merged: Record<string, string[]> = { ...validateToolParameters(ENDPOINT, params) };
   for (const [field, messages] of Object.entries(serverProblems(params) ?? {})) {
     merged[field] = [...(merged[field] ?? []), ...messages];

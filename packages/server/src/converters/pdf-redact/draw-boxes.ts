@@ -8,7 +8,12 @@ import type { Rect } from './page-text';
 
 const num = (value: number): string => (Math.round(value * 1000) / 1000).toString();
 
-export function drawBoxes(mupdf: typeof Mupdf, page: Mupdf.PDFPage, boxes: readonly Rect[], color: readonly [number, number, number]): void {
+export function drawBoxes(
+  mupdf: typeof Mupdf,
+  page: Mupdf.PDFPage,
+  boxes: readonly Rect[],
+  color: readonly [number, number, number],
+): void {
   if (boxes.length === 0) return;
   const doc = page._doc;
   const toUser = mupdf.Matrix.invert(page.getTransform());

@@ -85,7 +85,12 @@ export function spanRects(positioned: PositionedText, start: number, end: number
     byLine.set(
       key,
       seen
-        ? [Math.min(seen[0], box[0]), Math.min(seen[1], box[1]), Math.max(seen[2], box[2]), Math.max(seen[3], box[3])]
+        ? [
+            Math.min(seen[0], box[0]),
+            Math.min(seen[1], box[1]),
+            Math.max(seen[2], box[2]),
+            Math.max(seen[3], box[3]),
+          ]
         : [...box],
     );
   }

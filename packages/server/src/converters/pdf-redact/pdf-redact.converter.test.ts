@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runEngine } from '../../engines/run-engine';
 import { corpusFile, createTestJob, pageCount, run, type TestJob } from '../../engines/pdf-tools.testing';
+import { runEngine } from '../../engines/run-engine';
 import { pdfRedactConverter } from './pdf-redact.converter';
 import {
   FORM_FIELD_VALUE,
+  HIDDEN_LAYER_SECRETS,
+  hiddenLayerPdf,
   ITEM_OVER_IMAGE,
   ORDINARY_TEXT,
   rawForms,
@@ -32,7 +34,9 @@ async function redact(source: string, params: Record<string, string>): Promise<s
 /** The word's box in points from poppler's own layout (pdftotext -bbox), top-left origin. */
 async function wordBox(path: string, word: string): Promise<[number, number, number, number]> {
   const html = await run('pdftotext', ['-bbox', path, '-']);
-  const match = new RegExp(`xMin="([\\d.]+)" yMin="([\\d.]+)" xMax="([\\d.]+)" yMax="([\\d.]+)">${word}<`).exec(html);
+  const match = new RegExp(
+    `xMin="([\\d.]+)" yMin="([\\d.]+)" xMax="([\\d.]+)" yMax="([\\d.]+)">${word}<`,
+  ).exec(html);
   if (!match) throw new Error(`${word} not on the page`);
   return [Number(match[1]), Number(match[2]), Number(match[3]), Number(match[4])];
 }
@@ -41,7 +45,10 @@ async function wordBox(path: string, word: string): Promise<[number, number, num
 async function pixelAt(path: string, x: number, y: number): Promise<number[]> {
   const prefix = join(job.workDir, `px-${Date.now()}`);
   await run('pdftoppm', ['-r', '72', '-png', '-singlefile', path, prefix]);
-  const { data, info } = await sharp(`${prefix}.png`).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(`${prefix}.png`)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const offset = (Math.round(y) * info.width + Math.round(x)) * info.channels;
   return [data[offset] ?? -1, data[offset + 1] ?? -1, data[offset + 2] ?? -1];
 }
@@ -51,7 +58,8 @@ async function whitePixels(path: string): Promise<number> {
   await run('pdfimages', ['-png', path, prefix]);
   const { data } = await sharp(`${prefix}-000.png`).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   let white = 0;
-  for (let i = 0; i < data.length; i += 3) if (data[i] === 255 && data[i + 1] === 255 && data[i + 2] === 255) white += 1;
+  for (let i = 0; i < data.length; i += 3)
+    if (data[i] === 255 && data[i + 1] === 255 && data[i + 2] === 255) white += 1;
   return white;
 }
 
@@ -72,14 +80,19 @@ describe('pdf/to/redact', () => {
     const output = await redact(source, { Preset: 'auto', RedactionColor: '#d01f2e' });
     const after = await run('pdftotext', [output, '-']);
     const rawAfter = await uncompressedBytes(output, job.workDir);
-    const leaks = SEEDED_PII.filter(({ value }) => flat(after).includes(value) || rawForms(value).some((f) => rawAfter.includes(f)));
+    const leaks = SEEDED_PII.filter(
+      ({ value }) => flat(after).includes(value) || rawForms(value).some((f) => rawAfter.includes(f)),
+    );
     expect(leaks).toEqual([]);
     for (const sentence of ORDINARY_TEXT) expect(flat(after)).toContain(sentence);
-    for (const label of ['Patient Name:', 'Referred by Dr.', 'for follow-up.', 'Account Number:']) expect(after).toContain(label);
+    for (const label of ['Patient Name:', 'Referred by Dr.', 'for follow-up.', 'Account Number:'])
+      expect(after).toContain(label);
 
     const pii = [...SEEDED_PII.map((item) => item.value), FORM_FIELD_VALUE];
     const { recall, precision } = redactionQuality(before, after, pii);
-    console.log(`redaction (auto preset, seeded document): recall ${(recall * 100).toFixed(1)}%, precision ${(precision * 100).toFixed(1)}%`);
+    console.log(
+      `redaction (auto preset, seeded document): recall ${(recall * 100).toFixed(1)}%, precision ${(precision * 100).toFixed(1)}%`,
+    );
     expect(recall).toBe(1);
     expect(precision).toBe(1);
 
@@ -90,7 +103,8 @@ describe('pdf/to/redact', () => {
     expect(info).toMatch(/^JavaScript:\s+no/m);
     expect((await run('pdfinfo', ['-meta', output])).trim()).toBe('');
     expect(await run('pdfdetach', ['-list', output])).toMatch(/^0 embedded files/);
-    for (const secret of ['Whitfield', 'Oyelaran', '372-58-1946', 'jonathan.whitfield']) expect(rawAfter).not.toContain(secret);
+    for (const secret of ['Whitfield', 'Oyelaran', '372-58-1946', 'jonathan.whitfield'])
+      expect(rawAfter).not.toContain(secret);
     expect(rawAfter).not.toMatch(/\/Subtype\s*\/(Text|Widget|FileAttachment)\b/);
 
     // boxes painted in the chosen colour where the SSN was; the image under it blanked, not just covered
@@ -109,7 +123,8 @@ describe('pdf/to/redact', () => {
       RedactionTerms: 'evergreen terrace, Clinic Operations\nDE00 3704',
     });
     const after = flat(await run('pdftotext', [output, '-']));
-    for (const gone of ['Evergreen Terrace', 'clinic operations', 'DE00 3704']) expect(after).not.toContain(gone);
+    for (const gone of ['Evergreen Terrace', 'clinic operations', 'DE00 3704'])
+      expect(after).not.toContain(gone);
     // manual runs no detectors: other personal data is untouched
     for (const kept of ['Jonathan Whitfield', '372-58-1946', 'Quarterly review of', 'and staffing levels.']) {
       expect(after).toContain(kept);
@@ -119,7 +134,10 @@ describe('pdf/to/redact', () => {
   it('manual preset takes /regular expressions/ and stops a runaway pattern with a 400', async () => {
     const source = join(job.workDir, 'seeded.pdf');
     await seededPiiPdf(source);
-    const output = await redact(source, { Preset: 'manual', RedactionTerms: String.raw`/\d{3}-\d{2}-\d{4}/, Kowalski` });
+    const output = await redact(source, {
+      Preset: 'manual',
+      RedactionTerms: String.raw`/\d{3}-\d{2}-\d{4}/, Kowalski`,
+    });
     const after = flat(await run('pdftotext', [output, '-']));
     expect(after).not.toContain('372-58-1946');
     expect(after).not.toContain('Kowalski');
@@ -152,9 +170,26 @@ describe('pdf/to/redact', () => {
     expect(found).toEqual([]);
   });
 
+  it('finds and removes personal data inside a hidden layer, and drops the layer definitions', async () => {
+    const source = join(job.workDir, 'layers.pdf');
+    await hiddenLayerPdf(source);
+    const rawBefore = await uncompressedBytes(source, job.workDir);
+    for (const secret of HIDDEN_LAYER_SECRETS) expect(rawBefore).toContain(secret);
+    expect(rawBefore).toContain('/OCProperties');
+    const output = await redact(source, { Preset: 'auto' });
+    const rawAfter = await uncompressedBytes(output, job.workDir);
+    for (const secret of HIDDEN_LAYER_SECRETS) expect(rawAfter).not.toContain(secret);
+    expect(rawAfter).not.toContain('/OCProperties');
+    const text = await run('pdftotext', [output, '-']);
+    expect(text).toContain('Visible paragraph about the annual report.');
+    for (const secret of HIDDEN_LAYER_SECRETS) expect(text).not.toContain(secret);
+  });
+
   it('scrubs real documents: annotations, attachments and form fields; keeps links elsewhere', async () => {
     const annotated = await redact(corpusFile('pdf/annotated_pdf.pdf'), { Preset: 'auto' });
-    expect(await uncompressedBytes(annotated, job.workDir)).not.toMatch(/\/Subtype\s*\/(Text|Highlight|Ink)\b/);
+    expect(await uncompressedBytes(annotated, job.workDir)).not.toMatch(
+      /\/Subtype\s*\/(Text|Highlight|Ink)\b/,
+    );
     const attached = await redact(corpusFile('pdf/with-attachment.pdf'), { Preset: 'auto' });
     expect(await run('pdfdetach', ['-list', attached])).toMatch(/^0 embedded files/);
     const form = await redact(corpusFile('pdf/libreoffice-form.pdf'), { Preset: 'gdpr' });
@@ -173,14 +208,23 @@ describe('pdf/to/redact', () => {
       expect(pdfRedactConverter.validate({ RedactionColor: bad })).toHaveProperty('RedactionColor');
     }
     expect(pdfRedactConverter.validate({ Preset: 'manual' })).toHaveProperty('RedactionTerms');
-    expect(pdfRedactConverter.validate({ Preset: 'manual', RedactionTerms: '/[a-/' })).toHaveProperty('RedactionTerms');
-    expect(pdfRedactConverter.validate({ Preset: 'manual', RedactionTerms: '/abc/g' })).toHaveProperty('RedactionTerms');
-    expect(pdfRedactConverter.validate({ Preset: 'manual', RedactionTerms: String.raw`Ann Lee, /\d{3,4}/i` })).toBeNull();
+    expect(pdfRedactConverter.validate({ Preset: 'manual', RedactionTerms: '/[a-/' })).toHaveProperty(
+      'RedactionTerms',
+    );
+    expect(pdfRedactConverter.validate({ Preset: 'manual', RedactionTerms: '/abc/g' })).toHaveProperty(
+      'RedactionTerms',
+    );
+    expect(
+      pdfRedactConverter.validate({ Preset: 'manual', RedactionTerms: String.raw`Ann Lee, /\d{3,4}/i` }),
+    ).toBeNull();
     for (const preset of ['auto', 'gdpr', 'hipaa', 'ferpa', 'foia', 'glba', 'ccpa']) {
       expect(pdfRedactConverter.validate({ Preset: preset, RedactionColor: '#000000' })).toBeNull();
     }
     expect(pdfRedactConverter.validate({})).toBeNull();
-    const ctx = await job.context([corpusFile('pdf/crazyones.pdf')], { Preset: 'everything', RedactionColor: 'blue' });
+    const ctx = await job.context([corpusFile('pdf/crazyones.pdf')], {
+      Preset: 'everything',
+      RedactionColor: 'blue',
+    });
     await expect(pdfRedactConverter.convert(ctx)).rejects.toMatchObject({
       status: 400,
       code: 4000,

@@ -22,7 +22,13 @@ import {
   type UserTerms,
 } from '../../redaction';
 import { drawBoxes } from './draw-boxes';
-import { type PositionedText, type Rect, spanRects, textFromOcrWords, textFromStructuredText } from './page-text';
+import {
+  type PositionedText,
+  type Rect,
+  spanRects,
+  textFromOcrWords,
+  textFromStructuredText,
+} from './page-text';
 import { scrubDocument, scrubPageAnnotations } from './scrub-document';
 
 export interface RedactPdfOptions {
@@ -52,7 +58,11 @@ const INSET = 0.2;
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-export async function redactPdf(input: string, output: string, options: RedactPdfOptions): Promise<RedactionSummary> {
+export async function redactPdf(
+  input: string,
+  output: string,
+  options: RedactPdfOptions,
+): Promise<RedactionSummary> {
   const mupdf = await loadMupdf();
   const doc = await openPdf(input);
   const detect = (text: string): Detection[] => [
@@ -83,16 +93,24 @@ export async function redactPdf(input: string, output: string, options: RedactPd
       texts[index] = await readScannedPage(doc, input, index, options);
     });
     const patternHits = await findUserPatterns(texts, options);
-    const detections = texts.map((positioned, index) => [...detect(positioned.text), ...(patternHits[index] ?? [])]);
+    const detections = texts.map((positioned, index) => [
+      ...detect(positioned.text),
+      ...(patternHits[index] ?? []),
+    ]);
     // A name found once by its label ('Patient: Ann Lee') is redacted wherever else it appears, unlabelled.
     const names = new Set<string>();
     texts.forEach((positioned, index) => {
       for (const d of detections[index] ?? []) {
-        if (d.detector === 'personName') names.add(positioned.text.slice(d.start, d.end).replace(/\s+/g, ' '));
+        if (d.detector === 'personName')
+          names.add(positioned.text.slice(d.start, d.end).replace(/\s+/g, ' '));
       }
     });
     const pageBoxes = texts.map((positioned, index) =>
-      boxesFor(positioned, [...(detections[index] ?? []), ...findTerms(positioned.text, [...names])], summary),
+      boxesFor(
+        positioned,
+        [...(detections[index] ?? []), ...findTerms(positioned.text, [...names])],
+        summary,
+      ),
     );
     const isSensitive = (text: string): boolean =>
       detect(text).length > 0 || findTerms(text, [...names]).length > 0;
@@ -120,7 +138,10 @@ export async function redactPdf(input: string, output: string, options: RedactPd
 }
 
 /** Patterns get at most 10 s (and never past the deadline) for the whole document. */
-async function findUserPatterns(texts: readonly PositionedText[], options: RedactPdfOptions): Promise<Detection[][]> {
+async function findUserPatterns(
+  texts: readonly PositionedText[],
+  options: RedactPdfOptions,
+): Promise<Detection[][]> {
   try {
     const budget = Math.max(500, Math.min(10_000, options.deadlineAt - Date.now()));
     return await findPatterns(
@@ -130,11 +151,17 @@ async function findUserPatterns(texts: readonly PositionedText[], options: Redac
     );
   } catch (error) {
     if (!(error instanceof PatternTimeoutError)) throw error;
-    throw invalidParameters({ RedactionTerms: [`${error.message} Simplify the pattern or use plain words.`] });
+    throw invalidParameters({
+      RedactionTerms: [`${error.message} Simplify the pattern or use plain words.`],
+    });
   }
 }
 
-function boxesFor(positioned: PositionedText, detections: readonly Detection[], summary: RedactionSummary): Rect[] {
+function boxesFor(
+  positioned: PositionedText,
+  detections: readonly Detection[],
+  summary: RedactionSummary,
+): Rect[] {
   const boxes: Rect[] = [];
   for (const detection of detections) {
     const rects = spanRects(positioned, detection.start, detection.end);
@@ -171,7 +198,12 @@ async function readScannedPage(
   );
 }
 
-function applyBoxes(mupdf: typeof Mupdf, page: Mupdf.PDFPage, boxes: readonly Rect[], color: readonly [number, number, number]): void {
+function applyBoxes(
+  mupdf: typeof Mupdf,
+  page: Mupdf.PDFPage,
+  boxes: readonly Rect[],
+  color: readonly [number, number, number],
+): void {
   if (boxes.length === 0) return;
   for (const [x0, y0, x1, y1] of boxes) {
     const annotation = page.createAnnotation('Redact');
@@ -190,6 +222,7 @@ function applyBoxes(mupdf: typeof Mupdf, page: Mupdf.PDFPage, boxes: readonly Re
 /** Outline titles are plain strings: the sensitive parts become '█' of the same length. */
 function maskSpans(text: string, detections: readonly Detection[]): string {
   const chars = [...text];
-  for (const { start, end } of detections) for (let i = start; i < end && i < chars.length; i++) chars[i] = '█';
+  for (const { start, end } of detections)
+    for (let i = start; i < end && i < chars.length; i++) chars[i] = '█';
   return chars.join('');
 }

@@ -30,12 +30,15 @@ export function parseColor(value: string | undefined): [number, number, number] 
   return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
 }
 
-export function validateRedactParameters(params: Readonly<Record<string, string>>): Record<string, string[]> | null {
+export function validateRedactParameters(
+  params: Readonly<Record<string, string>>,
+): Record<string, string[]> | null {
   const errors: Record<string, string[]> = { ...(validateToolParameters(REDACT_ENDPOINT, params) ?? {}) };
   if (!errors.RedactionTerms) {
     const terms = parseUserTerms(params.RedactionTerms);
     const problems = userTermProblems(terms);
-    if (terms.literals.length + terms.patterns.length > MAX_TERMS) problems.push(`At most ${MAX_TERMS} terms.`);
+    if (terms.literals.length + terms.patterns.length > MAX_TERMS)
+      problems.push(`At most ${MAX_TERMS} terms.`);
     if (problems.length > 0) errors.RedactionTerms = problems;
   }
   return Object.keys(errors).length > 0 ? errors : null;

@@ -9,7 +9,20 @@
 import type * as Mupdf from 'mupdf';
 import type { Rect } from './page-text';
 
-const ROOT_KEYS = ['Metadata', 'AcroForm', 'AA', 'AF', 'PieceInfo', 'StructTreeRoot', 'MarkInfo', 'OCProperties', 'SpiderInfo', 'Perms', 'Legal', 'Collection'];
+const ROOT_KEYS = [
+  'Metadata',
+  'AcroForm',
+  'AA',
+  'AF',
+  'PieceInfo',
+  'StructTreeRoot',
+  'MarkInfo',
+  'OCProperties',
+  'SpiderInfo',
+  'Perms',
+  'Legal',
+  'Collection',
+];
 const PAGE_KEYS = ['Metadata', 'PieceInfo', 'AA', 'Thumb', 'StructParents', 'AF'];
 const NAME_TREES_TO_DROP = ['JavaScript', 'EmbeddedFiles', 'AlternatePresentations'];
 
@@ -22,7 +35,8 @@ function child(obj: Mupdf.PDFObject | null, key: string): Mupdf.PDFObject | null
   return value.isNull() ? null : value;
 }
 
-export const intersects = (a: Rect, b: Rect): boolean => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+export const intersects = (a: Rect, b: Rect): boolean =>
+  a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
 /** Drops every annotation except links that neither point at sensitive text nor sit on a redacted area. */
 export function scrubPageAnnotations(
@@ -70,7 +84,8 @@ function scrubXObjectMetadata(resources: Mupdf.PDFObject | null, seen: Set<numbe
     if (!xobject.isDictionary() && !xobject.isStream()) return;
     xobject.delete('Metadata');
     xobject.delete('PieceInfo');
-    if (child(xobject, 'Subtype')?.asName() === 'Form') scrubXObjectMetadata(child(xobject, 'Resources'), seen);
+    if (child(xobject, 'Subtype')?.asName() === 'Form')
+      scrubXObjectMetadata(child(xobject, 'Resources'), seen);
   });
 }
 
@@ -88,7 +103,11 @@ export function scrubDocument(doc: Mupdf.PDFDocument, redactTitle: (title: strin
   scrubOutline(child(child(root, 'Outlines'), 'First'), redactTitle, 0);
 }
 
-function scrubOutline(item: Mupdf.PDFObject | null, redactTitle: (title: string) => string, depth: number): void {
+function scrubOutline(
+  item: Mupdf.PDFObject | null,
+  redactTitle: (title: string) => string,
+  depth: number,
+): void {
   let node = item?.resolve() ?? null;
   let guard = 0;
   // Outlines can be cyclic in damaged files: bound both depth and length.

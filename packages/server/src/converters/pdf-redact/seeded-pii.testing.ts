@@ -106,7 +106,9 @@ export async function seededPiiPdf(output: string): Promise<void> {
   const field = doc.getForm().createTextField('patient');
   field.setText(FORM_FIELD_VALUE);
   field.addToPage(page, { x: 400, y: 40, width: 150, height: 20 });
-  await doc.attach(Buffer.from('Patient Jonathan Whitfield SSN 372-58-1946'), 'record.txt', { mimeType: 'text/plain' });
+  await doc.attach(Buffer.from('Patient Jonathan Whitfield SSN 372-58-1946'), 'record.txt', {
+    mimeType: 'text/plain',
+  });
   doc.addJavaScript('greeting', "app.alert('Jonathan Whitfield');");
   const xmp = `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>${XMP_SECRET}</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
   const metadata = doc.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' });
@@ -117,7 +119,9 @@ export async function seededPiiPdf(output: string): Promise<void> {
 /** Every stream uncompressed (qpdf --qdf), as latin1 so byte offsets map to characters. */
 export async function uncompressedBytes(path: string, workDir: string): Promise<string> {
   const out = `${workDir}/qdf-${Date.now()}.pdf`;
-  await run('qpdf', ['--qdf', '--object-streams=disable', '--decode-level=all', path, out]).catch(() => undefined);
+  await run('qpdf', ['--qdf', '--object-streams=disable', '--decode-level=all', path, out]).catch(
+    () => undefined,
+  );
   const { readFile } = await import('node:fs/promises');
   return (await readFile(out)).toString('latin1');
 }
@@ -144,7 +148,11 @@ export function wordCounts(text: string): Map<string, number> {
  * Word-level quality: recall = seeded PII words gone / seeded PII words; precision = PII words gone /
  * all words gone (a removed ordinary word lowers it).
  */
-export function redactionQuality(before: string, after: string, pii: readonly string[]): { recall: number; precision: number } {
+export function redactionQuality(
+  before: string,
+  after: string,
+  pii: readonly string[],
+): { recall: number; precision: number } {
   const piiWords = wordCounts(pii.join(' '));
   const beforeWords = wordCounts(before);
   const afterWords = wordCounts(after);
@@ -159,4 +167,27 @@ export function redactionQuality(before: string, after: string, pii: readonly st
     removedPii += Math.min(seeded, removed);
   }
   return { recall: removedPii / Math.max(1, totalPii), precision: removedPii / Math.max(1, removedAll) };
+}
+
+/** A page with visible text and, in an optional-content group that is OFF, a line holding an SSN and an email. */
+export const HIDDEN_LAYER_SECRETS = ['219-09-9999', 'hidden.person@example.net'];
+
+export async function hiddenLayerPdf(output: string): Promise<void> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  page.drawText('Visible paragraph about the annual report.', { x: 60, y: 700, size: 12, font });
+  const resources = page.node.Resources();
+  const fontDict = resources?.lookup(PDFName.of('Font'));
+  const fontName =
+    fontDict && 'keys' in fontDict ? String((fontDict as { keys(): PDFName[] }).keys()[0]).slice(1) : 'F1';
+  const ocg = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of('Private notes') }));
+  resources?.set(PDFName.of('Properties'), doc.context.obj({ oc1: ocg }));
+  const hidden = `/OC /oc1 BDC BT /${fontName} 12 Tf 60 650 Td (SSN ${HIDDEN_LAYER_SECRETS[0]} mail ${HIDDEN_LAYER_SECRETS[1]}) Tj ET EMC`;
+  page.node.addContentStream(doc.context.register(doc.context.stream(hidden)));
+  doc.catalog.set(
+    PDFName.of('OCProperties'),
+    doc.context.obj({ OCGs: [ocg], D: { OFF: [ocg], Order: [ocg] } }),
+  );
+  await writeFile(output, await doc.save({ useObjectStreams: false }));
 }

@@ -31,5 +31,5 @@ export const pdfToJpg: Converter = {
   },
 };
 
-export { JPG_DEFAULT_DPI, JPG_DEFAULT_QUALITY, validateJpgParams } from './jpg.options';
+export { validateJpgParams } from './jpg.options';
 export { pageFileName } from './render-pages';

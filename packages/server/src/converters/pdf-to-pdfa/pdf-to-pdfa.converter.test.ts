@@ -107,10 +107,12 @@ describe('pdf/to/pdfa', () => {
   });
 
   it('rejects every bad PdfaVersion value', () => {
-    for (const bad of ['', 'PdfA1a', 'PdfA4', 'pdfa', '2b']) {
+    for (const bad of ['PdfA1a', 'PdfA4', 'pdfa', '2b']) {
       expect(pdfToPdfaConverter.validate({ PdfaVersion: bad })).toHaveProperty('PdfaVersion');
     }
     expect(pdfToPdfaConverter.validate({ PdfaVersion: 'PdfA3u' })).toBeNull();
+    expect(pdfToPdfaConverter.validate({ ConformanceLevel: '2A' })).toHaveProperty('ConformanceLevel');
+    expect(pdfToPdfaConverter.validate({ ConformanceLevel: '4B' })).toHaveProperty('ConformanceLevel');
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {

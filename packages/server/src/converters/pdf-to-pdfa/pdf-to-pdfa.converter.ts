@@ -36,7 +36,9 @@ function targetOf(values: Readonly<Record<string, string>>): PdfaTarget | undefi
  * The catalogue's rules, plus one of this server: level A (accessible) needs a tagged structure
  * Ghostscript cannot make, so ConformanceLevel 1A/2A/3A is refused rather than claimed falsely.
  */
-export function validatePdfaParameters(params: Readonly<Record<string, string>>): Record<string, string[]> | null {
+export function validatePdfaParameters(
+  params: Readonly<Record<string, string>>,
+): Record<string, string[]> | null {
   const errors = validateToolParameters(ENDPOINT, params);
   if (errors) return errors;
   if (/^[123]a$/i.test(params.ConformanceLevel?.trim() ?? '')) {

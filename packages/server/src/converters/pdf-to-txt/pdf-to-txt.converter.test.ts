@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { corpusFile, createTestJob, run, type TestJob } from '../../engines/pdf-tools.testing';
 import { characterErrorRate, wordRecall } from '../pdf-ocr/ocr.testing';
@@ -54,7 +54,10 @@ describe('pdf/to/txt', () => {
     const pages = await toText(mixed, { Language: 'en' });
     expect(pages).toHaveLength(2);
     expect(pages[0]).toContain('to the crazy ones. The misfits.');
-    const recall = wordRecall(pages[1] ?? '', await readFile(corpusFile('pdf-scanned/linn.expected.txt'), 'utf8'));
+    const recall = wordRecall(
+      pages[1] ?? '',
+      await readFile(corpusFile('pdf-scanned/linn.expected.txt'), 'utf8'),
+    );
     console.log(`ccitt.pdf (CCITT G4 scan) word recall: ${(recall * 100).toFixed(1)}%`);
     expect(recall).toBeGreaterThan(0.85);
   });
@@ -64,14 +67,20 @@ describe('pdf/to/txt', () => {
     await imagePdf(corpusFile('images/phototest.tif'), source);
     expect((await run('pdftotext', [source, '-'])).trim()).toBe('');
     const [text] = await toText(source);
-    const cer = characterErrorRate(text ?? '', await readFile(corpusFile('images/phototest.expected.txt'), 'utf8'));
+    const cer = characterErrorRate(
+      text ?? '',
+      await readFile(corpusFile('images/phototest.expected.txt'), 'utf8'),
+    );
     console.log(`phototest.tif CER: ${(cer * 100).toFixed(2)}%`);
     expect(cer).toBeLessThan(0.02);
   });
 
   it('reads a skewed scan and an old-typeface scan', async () => {
     const [skewed] = await toText(corpusFile('pdf-scanned/skew.pdf'));
-    const recall = wordRecall(skewed ?? '', await readFile(corpusFile('pdf-scanned/linn.expected.txt'), 'utf8'));
+    const recall = wordRecall(
+      skewed ?? '',
+      await readFile(corpusFile('pdf-scanned/linn.expected.txt'), 'utf8'),
+    );
     console.log(`skew.pdf word recall: ${(recall * 100).toFixed(1)}%`);
     expect(recall).toBeGreaterThan(0.7);
     const [huck] = await toText(corpusFile('pdf-scanned/c02-22.pdf'));
@@ -88,7 +97,10 @@ describe('pdf/to/txt', () => {
       [corpusFile('pdf-encrypted/r4-aes-user-password.pdf'), 5003],
       [corpusFile('pdf-malformed/invalid.pdf'), 5002],
     ] as const) {
-      await expect(pdfToTxtConverter.convert(await job.context([source]))).rejects.toMatchObject({ status: 422, code });
+      await expect(pdfToTxtConverter.convert(await job.context([source]))).rejects.toMatchObject({
+        status: 422,
+        code,
+      });
     }
   });
 

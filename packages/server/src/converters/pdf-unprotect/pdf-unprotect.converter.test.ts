@@ -58,7 +58,9 @@ describe('pdf/to/unprotect', () => {
   });
 
   it('answers 400 for a missing or blank password', async () => {
-    expect(pdfUnprotectConverter.validate({})).toEqual({ Password: ['Password required'] });
+    expect(pdfUnprotectConverter.validate({})).toEqual({
+      Password: ['Please enter the password to unlock the PDF.'],
+    });
     expect(pdfUnprotectConverter.validate({ Password: ' ' })).toHaveProperty('Password');
     await expect(pdfUnprotectConverter.convert(await job.context([both], {}))).rejects.toMatchObject({
       status: 400,

@@ -141,7 +141,7 @@ describe('pdf/to/watermark', () => {
     const mupdf = await import('mupdf');
     const doc = mupdf.Document.openDocument(await readFile(result?.path ?? ''), 'application/pdf');
     for (let page = 0; page < doc.countPages(); page += 1) {
-      expect(doc.loadPage(page).toStructuredText().asText()).toContain('CONFIDENTIAL');
+      expect(doc.loadPage(page).toStructuredText('preserve-whitespace').asText()).toContain('CONFIDENTIAL');
     }
   });
 
@@ -157,17 +157,17 @@ describe('pdf/to/watermark', () => {
 
   it('rejects every bad parameter value with the field name', () => {
     const base = { Text: 'CONFIDENTIAL' };
-    expect(pdfWatermarkConverter.validate({})).toEqual({ Text: ['Please enter watermark text'] });
+    expect(pdfWatermarkConverter.validate({ Text: '' })).toEqual({ Text: ['Please enter watermark text'] });
     expect(pdfWatermarkConverter.validate({ Text: '  ' })).toHaveProperty('Text');
     expect(pdfWatermarkConverter.validate({ Text: '机密' })).toHaveProperty('Text');
     const bad: Record<string, string[]> = {
-      HorizontalAlignment: ['middle', '', 'top'],
-      VerticalAlignment: ['middle', 'left', ''],
-      Opacity: ['5', '85', '0.3', 'half', ''],
-      FontSize: ['0', '5', '-3', 'big', '145'],
+      HorizontalAlignment: ['middle', 'top'],
+      VerticalAlignment: ['middle', 'left'],
+      Opacity: ['5', '85', '0.3', 'half'],
+      FontSize: ['0', '5', '-3', 'big', '145', '12.5'],
       Rotate: ['-15', '361', 'ninety'],
-      TextRenderingMode: ['fill', 'outline', ''],
-      FontColor: ['red', '#fff', '#12345g', ''],
+      TextRenderingMode: ['fill', 'outline'],
+      FontColor: ['red', '#fff', '#12345g'],
       StrokeColor: ['blue', '#0000ff00'],
     };
     for (const [field, values] of Object.entries(bad)) {
@@ -208,6 +208,14 @@ describe('pdf/to/watermark', () => {
         code,
       });
     }
+  });
+
+  it("stops the stamping process at the job's deadline with a 504", async () => {
+    const ctx = await job.context([corpusFile('pdf/GeoTopo-komprimiert.pdf')], { Text: 'LATE' });
+    await expect(pdfWatermarkConverter.convert({ ...ctx, deadline: 150 })).rejects.toMatchObject({
+      status: 504,
+      code: 5000,
+    });
   });
 
   it('stamps a file with a broken cross-reference table', async () => {

@@ -1,26 +1,25 @@
 /**
  * pdf/to/watermark: text on every page (stamp-watermark.ts). Parameters as the spec names them, with
- * its defaults: Text (required), HorizontalAlignment left|center|right and VerticalAlignment
+ * its defaults: Text (blank is refused; absent means CONFIDENTIAL), HorizontalAlignment left|center|right and VerticalAlignment
  * top|center|bottom (center), Opacity 10-80 percent (30), FontSize in points (24, the page's
  * 'medium'; 6-144), Rotate 0-360 degrees counter-clockwise (0), TextRenderingMode filltext|stroketext|
  * fillstroke|invisible (filltext), FontColor and StrokeColor #rrggbb (#000000); every choice, range
  * and default is the core catalogue's (watermark.choices.ts). The text uses a
  * standard PDF font, so it is limited to the Windows-1252 (Latin) characters that font can show.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { repairPdf } from '../../engines/qpdf';
 import { damagedFile, invalidParameters, passwordProtected } from '../../http/errors';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
-import {
-  type HorizontalAlignment,
-  stampWatermark,
-  type VerticalAlignment,
-  type WatermarkOptions,
-  type WatermarkRenderingMode,
+import type {
+  HorizontalAlignment,
+  VerticalAlignment,
+  WatermarkOptions,
+  WatermarkRenderingMode,
 } from './stamp-watermark';
+import { stampWatermarkInChild, UnparsablePdfError } from './stamp-watermark.process';
 
 const ENDPOINT = 'pdf/to/watermark';
 
@@ -32,7 +31,11 @@ const isWinAnsi = (char: string): boolean => {
 };
 
 const rgb = (hex: string): [number, number, number] =>
-  [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16) / 255) as [number, number, number];
+  [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16) / 255) as [
+    number,
+    number,
+    number,
+  ];
 
 /**
  * The catalogue's rules, plus one of this server: the text is drawn in a standard PDF font, which
@@ -77,20 +80,21 @@ async function watermarkPdf(ctx: ConverterContext): Promise<ConverterResultFile[
     throw passwordProtected('The file is encrypted. Remove its protection first, then add the watermark.');
   }
   const output = join(ctx.workDir, 'result-watermarked.pdf');
-  let stamped: Uint8Array;
+  const run = { signal: ctx.signal, timeoutMs: ctx.deadline };
   try {
-    stamped = await stampWatermark(await readFile(file.path), options);
-  } catch {
+    await stampWatermarkInChild(file.path, output, options, run);
+  } catch (error) {
+    if (!(error instanceof UnparsablePdfError)) throw error;
     // pdf-lib reads less damage than qpdf does: let qpdf rewrite the file (it repairs what it can), then retry.
     const repaired = join(ctx.workDir, 'watermark-repaired.pdf');
-    await repairPdf(file.path, repaired, { signal: ctx.signal, timeoutMs: ctx.deadline });
+    await repairPdf(file.path, repaired, run);
     try {
-      stamped = await stampWatermark(await readFile(repaired), options);
-    } catch {
+      await stampWatermarkInChild(repaired, output, options, run);
+    } catch (retryError) {
+      if (!(retryError instanceof UnparsablePdfError)) throw retryError;
       throw damagedFile('The file is damaged: its pages could not be read to add the watermark.');
     }
   }
-  await writeFile(output, stamped);
   return [{ path: output, fileName: `${parse(file.fileName).name}-watermarked.pdf` }];
 }
 

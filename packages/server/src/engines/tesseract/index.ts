@@ -18,3 +18,9 @@ export {
   type PageOcrOptions,
   parseTesseractWords,
 } from './page-ocr';
+export {
+  makeSearchablePdfByPages,
+  type OwnSearchableOptions,
+  type SearchableSummary,
+} from './searchable-pdf';
+export { hasText, type PageTextLayer, readTextLayers } from './text-layer';

@@ -29,7 +29,11 @@ export function singleThreadEnv(tempDir?: string): NodeJS.ProcessEnv {
 }
 
 /** Pages that already carry text are copied unchanged (--skip-text); the others get a text layer. */
-export async function makeSearchablePdf(input: string, output: string, options: SearchablePdfOptions): Promise<void> {
+export async function makeSearchablePdf(
+  input: string,
+  output: string,
+  options: SearchablePdfOptions,
+): Promise<void> {
   // One page may not take the whole budget; OCRmyPDF leaves a page without text when Tesseract times out.
   const pageTimeout = Math.max(10, Math.min(180, Math.floor(options.timeoutMs / 1000)));
   const args = [

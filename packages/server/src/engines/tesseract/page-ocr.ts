@@ -34,11 +34,29 @@ export function ocrDpi(widthPt: number, heightPt: number): number {
   return pixels > MAX_OCR_PIXELS ? Math.floor(OCR_DPI * Math.sqrt(MAX_OCR_PIXELS / pixels)) : OCR_DPI;
 }
 
-async function renderPage(pdfPath: string, page: number, dpi: number, options: PageOcrOptions): Promise<string> {
+async function renderPage(
+  pdfPath: string,
+  page: number,
+  dpi: number,
+  options: PageOcrOptions,
+): Promise<string> {
   const base = join(options.workDir, `ocr-page-${page}`);
   await runEngine(
     'pdftoppm',
-    ['-r', String(dpi), '-gray', '-png', '-f', String(page), '-l', String(page), '-singlefile', '--', pdfPath, base],
+    [
+      '-r',
+      String(dpi),
+      '-gray',
+      '-png',
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-singlefile',
+      '--',
+      pdfPath,
+      base,
+    ],
     { timeoutMs: options.timeoutMs, signal: options.signal },
   );
   return `${base}.png`;
@@ -55,7 +73,12 @@ async function tesseract(image: string, format: 'txt' | 'tsv', options: PageOcrO
 }
 
 /** Plain text of page `page` (1-based) of a PDF. */
-export async function ocrPageText(pdfPath: string, page: number, dpi: number, options: PageOcrOptions): Promise<string> {
+export async function ocrPageText(
+  pdfPath: string,
+  page: number,
+  dpi: number,
+  options: PageOcrOptions,
+): Promise<string> {
   const image = await renderPage(pdfPath, page, dpi, options);
   try {
     return await tesseract(image, 'txt', options);
@@ -65,7 +88,12 @@ export async function ocrPageText(pdfPath: string, page: number, dpi: number, op
 }
 
 /** Words with boxes in points, for finding where detected text sits on a scanned page. */
-export async function ocrPageWords(pdfPath: string, page: number, dpi: number, options: PageOcrOptions): Promise<OcrWord[]> {
+export async function ocrPageWords(
+  pdfPath: string,
+  page: number,
+  dpi: number,
+  options: PageOcrOptions,
+): Promise<OcrWord[]> {
   const image = await renderPage(pdfPath, page, dpi, options);
   try {
     return parseTesseractWords(await tesseract(image, 'tsv', options), 72 / dpi);
@@ -82,7 +110,12 @@ export function parseTesseractWords(tsv: string, scale: number): OcrWord[] {
     if (f.length < 12 || f[0] !== '5') continue;
     const text = (f[11] ?? '').trim();
     if (!text || Number(f[10]) < 0) continue;
-    const [left, top, width, height] = [f[6], f[7], f[8], f[9]].map(Number) as [number, number, number, number];
+    const [left, top, width, height] = [f[6], f[7], f[8], f[9]].map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     words.push({
       text,
       box: [left * scale, top * scale, (left + width) * scale, (top + height) * scale],
