@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import type { Converter, EngineName } from '../converters/converter.types';
+import { policyFromEnv } from '../security/ssrf';
 
 export interface ServerConfig {
   port: number;
@@ -26,6 +27,8 @@ export interface ServerConfig {
   remoteFetch: boolean;
   /** Lets the SSRF guard reach loopback/private addresses: for tests only. */
   allowPrivateUrls: boolean;
+  /** Exact host:port origins the SSRF guard lets through although private (SSRF_ALLOWED_ORIGINS; tests). */
+  allowedOrigins: readonly string[];
   /** Base of absolute result Urls (https://docs.example.com); default: from the request's Host. */
   publicUrl?: string;
   /** Hex-encoded 32-byte key for the file store (else a key file in dataDir). */
@@ -65,6 +68,7 @@ export function defaultConfig(): ServerConfig {
     defaultTimeoutSeconds: 300,
     remoteFetch: true,
     allowPrivateUrls: false,
+    allowedOrigins: [],
     defaultMaxFileSize: 100 * 1024 * 1024,
     rateLimitPerMinute: 120,
     signInAttemptsPerMinute: 10,
@@ -85,7 +89,7 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
   return parsed;
 }
 
-/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, ALLOW_PRIVATE_URLS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, LOG. */
+/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, LOG. */
 export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const base = defaultConfig();
   return {
@@ -97,6 +101,7 @@ export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerC
     retentionMinutes: parsePositiveInt('RETENTION_MINUTES', env.RETENTION_MINUTES, base.retentionMinutes),
     maxQueue: parsePositiveInt('MAX_QUEUE', env.MAX_QUEUE, base.maxQueue),
     allowPrivateUrls: parseBoolean(env.ALLOW_PRIVATE_URLS, false),
+    allowedOrigins: policyFromEnv(env).allowedOrigins ?? [],
     remoteFetch: parseBoolean(env.REMOTE_FETCH, base.remoteFetch),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     storageKeyHex: env.STORAGE_KEY || undefined,

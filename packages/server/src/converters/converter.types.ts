@@ -5,6 +5,7 @@
  * parameters, runs engines, and writes its results into that folder; the HTTP layer encrypts and
  * stores them and deletes the work folder. Converters never see HTTP.
  */
+import type { SsrfPolicy } from '../security/ssrf';
 
 /** An input file as the converter sees it. */
 export interface ConverterInputFile {
@@ -30,6 +31,11 @@ export interface ConverterContext {
   signal: AbortSignal;
   /** Milliseconds left before the job's timeout; engines should bound themselves by it. */
   deadline: number;
+  /**
+   * The server's SSRF policy for converters that fetch (web/to/pdf), from its config, never from the
+   * request. Absent means the strict default: only public addresses.
+   */
+  urlPolicy?: SsrfPolicy;
 }
 
 export interface ConverterResultFile {

@@ -18,6 +18,9 @@ export interface GhostscriptOptions {
 /** The sRGB profile of the Debian ghostscript package: PDF/A's OutputIntent needs an ICC profile. */
 export const SRGB_ICC_PROFILE = '/usr/share/color/icc/ghostscript/srgb.icc';
 
+/** Ghostscript reads '%d' in -sOutputFile as a page-number pattern: a literal '%' must be doubled. */
+const outputFileArg = (path: string): string => path.replaceAll('%', '%%');
+
 async function runGhostscript(args: readonly string[], options: GhostscriptOptions): Promise<void> {
   try {
     await runEngine(
@@ -64,7 +67,7 @@ export async function downsamplePdf(
       `-dColorImageResolution=${dpi}`,
       `-dGrayImageResolution=${dpi}`,
       `-dMonoImageResolution=${mono}`,
-      `-sOutputFile=${output}`,
+      `-sOutputFile=${outputFileArg(output)}`,
       '-f',
       input,
     ],
@@ -120,7 +123,7 @@ export async function convertToPdfa(
       '-sColorConversionStrategy=RGB',
       '-dEmbedAllFonts=true',
       '-dSubsetFonts=true',
-      `-sOutputFile=${output}`,
+      `-sOutputFile=${outputFileArg(output)}`,
       definition,
       '-f',
       input,

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatPageRange } from '@docstudio/core';
-import { ApiError, conversionFailed, invalidPassword } from '../http/errors';
+import { ApiError, conversionFailed, ErrorCode, invalidPassword } from '../http/errors';
 import { EngineExitError, type EngineResult, runEngine } from './run-engine';
 
 export interface QpdfOptions {
@@ -191,4 +191,18 @@ export async function countFormFields(path: string, options: QpdfOptions): Promi
   });
   const json = JSON.parse(stdout.toString('utf8')) as { acroform?: { fields?: unknown[] } };
   return json.acroform?.fields?.length ?? 0;
+}
+
+/**
+ * Page count of an engine's output, or 0 when qpdf cannot read it. Ghostscript exits 0 even when it
+ * wrote an empty or partial file, so its outputs are checked before anyone gets them.
+ */
+export async function outputPageCount(path: string, options: QpdfOptions): Promise<number> {
+  try {
+    const { stdout } = await runQpdf(['--show-npages', '--', path], options);
+    return Number.parseInt(stdout.toString('utf8').trim(), 10) || 0;
+  } catch (error) {
+    if (error instanceof ApiError && error.code !== ErrorCode.ConversionFailed) throw error;
+    return 0;
+  }
 }

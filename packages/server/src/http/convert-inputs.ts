@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { urlPolicyOf } from '../jobs/run-conversion';
 import { fetchRemoteFile } from '../security/ssrf';
 import { extensionOf, sanitizeFileName } from '../storage/file-names';
 import { FileTooLargeError } from '../storage/file-store';
@@ -191,7 +192,7 @@ async function fetchReference(
     maxBytes: maxFileSize,
     timeoutMs: REMOTE_TIMEOUT_MS,
     destPath: path,
-    allowPrivate: context.config.allowPrivateUrls,
+    ...urlPolicyOf(context.config),
   });
   const fileName = sanitizeFileName(remote.fileName, 'download');
   const ext = extensionOf(fileName);

@@ -5,9 +5,11 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
+import type { ServerConfig } from '../config';
 import type { Converter, ConverterInputFile, ConverterResultFile } from '../converters/converter.types';
 import { conversionFailed, engineTimeout } from '../http/errors';
 import type { MetricsRegistry } from '../http/metrics';
+import type { SsrfPolicy } from '../security/ssrf';
 import { extensionOf, sanitizeFileName } from '../storage/file-names';
 import type { FileStore } from '../storage/file-store';
 import { removeWorkDir } from '../storage/work-dir';
@@ -50,6 +52,7 @@ export interface ConversionDeps {
   queue: JobQueue;
   store: FileStore;
   metrics: MetricsRegistry;
+  config: Pick<ServerConfig, 'allowPrivateUrls' | 'allowedOrigins'>;
 }
 
 /** Inline results larger than this must be stored instead (StoreFile=false). */
@@ -64,7 +67,16 @@ function checkResultPath(workDir: string, file: ConverterResultFile): string {
   return absolute;
 }
 
-async function runWithTimeout(request: ConversionRequest): Promise<ConverterResultFile[]> {
+/** The SSRF policy of the server's config, as the guard takes it. */
+export const urlPolicyOf = (config: ConversionDeps['config']): SsrfPolicy => ({
+  allowPrivate: config.allowPrivateUrls,
+  allowedOrigins: config.allowedOrigins,
+});
+
+async function runWithTimeout(
+  deps: ConversionDeps,
+  request: ConversionRequest,
+): Promise<ConverterResultFile[]> {
   const controller = new AbortController();
   const deadline = Date.now() + request.timeoutMs;
   const timer = setTimeout(() => controller.abort(engineTimeout()), request.timeoutMs);
@@ -84,6 +96,7 @@ async function runWithTimeout(request: ConversionRequest): Promise<ConverterResu
         workDir: request.workDir,
         signal: controller.signal,
         deadline: Math.max(0, deadline - Date.now()),
+        urlPolicy: urlPolicyOf(deps.config),
       }),
       aborted,
     ]);
@@ -140,7 +153,7 @@ export async function runConversion(
       request.onStart?.();
       const started = performance.now();
       try {
-        const results = await runWithTimeout(request);
+        const results = await runWithTimeout(deps, request);
         const files = await storeResults(deps, request, results);
         const seconds = (performance.now() - started) / 1000;
         deps.metrics.recordConversion(endpoint, 'success', seconds);

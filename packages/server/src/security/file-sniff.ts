@@ -23,18 +23,19 @@ export type SniffedKind =
   | 'unknown';
 
 /** Which byte kinds each extension may have. Text-like formats accept any text. */
+// Password-protected OOXML files are OLE (CFB) containers wrapping the encrypted package.
 const KINDS_BY_EXTENSION: Record<string, readonly SniffedKind[]> = {
   pdf: ['pdf'],
-  docx: ['zip'],
-  dotx: ['zip'],
+  docx: ['zip', 'cfb'],
+  dotx: ['zip', 'cfb'],
   docm: ['zip'],
-  xlsx: ['zip'],
-  xltx: ['zip'],
-  xlsb: ['zip'],
+  xlsx: ['zip', 'cfb'],
+  xltx: ['zip', 'cfb'],
+  xlsb: ['zip', 'cfb'],
   xlsm: ['zip'],
-  pptx: ['zip'],
-  potx: ['zip'],
-  ppsx: ['zip'],
+  pptx: ['zip', 'cfb'],
+  potx: ['zip', 'cfb'],
+  ppsx: ['zip', 'cfb'],
   odt: ['zip'],
   ods: ['zip'],
   odp: ['zip'],

@@ -12,7 +12,7 @@ import { join, parse } from 'node:path';
 import { COMPRESSION_PRESETS, resolveToolParameters, validateToolParameters } from '@docstudio/core';
 import { downsamplePdf } from '../../engines/ghostscript';
 import { inspectPdf } from '../../engines/pdf-inspect';
-import { countFormFields, optimizePdfLosslessly } from '../../engines/qpdf';
+import { countFormFields, optimizePdfLosslessly, outputPageCount } from '../../engines/qpdf';
 import { invalidParameters } from '../../http/errors';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
@@ -44,8 +44,11 @@ async function compressPdf(ctx: ConverterContext): Promise<ConverterResultFile[]
   // stay lossless (an owner-restricted file opens without a password but must stay protected).
   if (!facts.encrypted && (await countFormFields(file.path, options)) === 0) {
     await downsamplePdf(originalPacked, downsampled, preset.dpi, options);
-    await optimizePdfLosslessly(downsampled, downsampledPacked, options);
-    candidates.push(downsampled, downsampledPacked);
+    // Ghostscript can exit 0 with pages missing: a smaller file that lost pages must never win.
+    if ((await outputPageCount(downsampled, options)) === facts.pages) {
+      await optimizePdfLosslessly(downsampled, downsampledPacked, options);
+      candidates.push(downsampled, downsampledPacked);
+    }
   }
 
   let best = file.path;

@@ -136,9 +136,12 @@ describe('pdf/to/ocr', () => {
     expect(await run('pdftotext', ['-f', '1', '-l', '1', output, '-'])).toBe(
       await run('pdftotext', ['-f', '1', '-l', '1', mixed, '-']),
     );
-    expect(await run('pdffonts', ['-f', '1', '-l', '1', output])).toBe(
-      await run('pdffonts', ['-f', '1', '-l', '1', mixed]),
-    );
+    // the same fonts (object numbers aside: qpdf renumbers objects when it writes)
+    const fonts = async (path: string): Promise<string[]> =>
+      (await run('pdffonts', ['-f', '1', '-l', '1', path]))
+        .split('\n')
+        .map((line) => line.replace(/\s+\d+\s+\d+\s*$/, ''));
+    expect(await fonts(output)).toEqual(await fonts(mixed));
     expect(await run('pdftotext', ['-f', '2', '-l', '2', output, '-'])).toContain('LinnSequencer');
     expect(await imageList(output)).toEqual(await imageList(mixed));
   });

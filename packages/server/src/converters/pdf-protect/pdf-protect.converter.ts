@@ -43,9 +43,8 @@ export function validateProtectParameters(
   params: Readonly<Record<string, string>>,
 ): Record<string, string[]> | null {
   const merged: Record<string, string[]> = { ...validateToolParameters(ENDPOINT, params) };
-  for (const [field, messages] of Object.entries(serverProblems(params) ?? {})) {
-    merged[field] = [...(merged[field] ?? []), ...messages];
-  }
+  // One message per field: the catalogue's wins when both object to the same value.
+  for (const [field, messages] of Object.entries(serverProblems(params) ?? {})) merged[field] ??= messages;
   return Object.keys(merged).length > 0 ? merged : null;
 }
 

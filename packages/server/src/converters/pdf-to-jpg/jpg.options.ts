@@ -9,8 +9,9 @@ export interface JpgOptions {
   dpi: number;
 }
 
-export const validateJpgParams = (params: Readonly<Record<string, string>>): Record<string, string[]> | null =>
-  validateToolParameters('pdf/to/jpg', params);
+export const validateJpgParams = (
+  params: Readonly<Record<string, string>>,
+): Record<string, string[]> | null => validateToolParameters('pdf/to/jpg', params);
 
 /** Called after validation passed, so the resolved values are present and in range. */
 export function jpgOptions(params: Readonly<Record<string, string>>): JpgOptions {

@@ -134,11 +134,9 @@ describe('pdf/to/jpg over HTTP', () => {
   });
 
   it('serves one JPG per page at the requested Dpi', async () => {
-    const answer = await server.convert(
-      'pdf/to/jpg',
-      { StoreFile: 'true', Dpi: '300', Quality: '80' },
-      [join(corpus, 'pdf/tagged.pdf')],
-    );
+    const answer = await server.convert('pdf/to/jpg', { StoreFile: 'true', Dpi: '300', Quality: '80' }, [
+      join(corpus, 'pdf/tagged.pdf'),
+    ]);
     expect(answer.status).toBe(200);
     expect(answer.body.Files?.map((f) => f.FileName)).toEqual(['tagged-1.jpg', 'tagged-2.jpg']);
     const bytes = await server.download(answer.body.Files?.[0]?.Url ?? '');

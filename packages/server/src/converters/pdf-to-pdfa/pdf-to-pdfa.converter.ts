@@ -8,8 +8,8 @@ import { join, parse } from 'node:path';
 import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
 import { convertToPdfa, type PdfaPart } from '../../engines/ghostscript';
 import { inspectPdf } from '../../engines/pdf-inspect';
-import { repairPdf } from '../../engines/qpdf';
-import { invalidParameters } from '../../http/errors';
+import { outputPageCount, repairPdf } from '../../engines/qpdf';
+import { conversionFailed, invalidParameters } from '../../http/errors';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { finishPdfaMetadata, readPdfTitle } from './pdfa-metadata';
 
@@ -54,7 +54,7 @@ async function convertPdfToPdfa(ctx: ConverterContext): Promise<ConverterResultF
   if (problems || !version) throw invalidParameters(problems ?? { PdfaVersion: ['Unknown PdfaVersion.'] });
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
-  await inspectPdf(file.path, { signal: ctx.signal });
+  const facts = await inspectPdf(file.path, { signal: ctx.signal });
   const output = join(ctx.workDir, 'result-pdfa.pdf');
   // Ghostscript reads qpdf's rewrite, never the upload: PDF from its first byte, so a PostScript
   // polyglot named .pdf cannot reach Ghostscript's interpreter.
@@ -65,6 +65,9 @@ async function convertPdfToPdfa(ctx: ConverterContext): Promise<ConverterResultF
     signal: ctx.signal,
     timeoutMs: ctx.deadline,
   });
+  if ((await outputPageCount(output, { signal: ctx.signal, timeoutMs: ctx.deadline })) !== facts.pages) {
+    throw conversionFailed('Ghostscript could not convert every page of this PDF to PDF/A.');
+  }
   await finishPdfaMetadata(output, {
     title: await readPdfTitle(file.path),
     conformance: version.conformance,

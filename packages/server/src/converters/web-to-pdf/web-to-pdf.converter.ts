@@ -4,9 +4,10 @@
  * below the browser, where a refused subrequest simply fails inside the page.
  */
 import { join } from 'node:path';
+import { validateWebUrl } from '@docstudio/core';
 import { renderUrlToPdf } from '../../engines/chromium';
 import { ApiError, ErrorCode, invalidParameters } from '../../http/errors';
-import { assertPublicUrl, policyFromEnv, type SsrfPolicy } from '../../security/ssrf';
+import { assertPublicUrl, type SsrfPolicy } from '../../security/ssrf';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
 /** A readable file name from the page's host and path: 'example.com-docs.pdf'. */
@@ -16,10 +17,7 @@ export function pdfNameForUrl(url: URL): string {
   return `${base.slice(0, 100) || 'page'}.pdf`;
 }
 
-/**
- * Without an explicit policy, ALLOW_PRIVATE_URLS / SSRF_ALLOWED_ORIGINS are read at each request,
- * not once at import, so the setting in force when the job runs is the one applied.
- */
+/** Without a fixed policy (tests of the converter alone), the server's configured policy applies. */
 export function createWebToPdfConverter(fixedPolicy?: SsrfPolicy): Converter {
   return {
     endpoint: 'web/to/pdf',
@@ -28,16 +26,14 @@ export function createWebToPdfConverter(fixedPolicy?: SsrfPolicy): Converter {
     accepts: [],
     validate: () => null,
     async convert(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-      const raw = ctx.url?.trim() ?? '';
-      if (!raw) throw invalidParameters({ Url: ['URL required. Please enter a website URL to convert.'] });
-      try {
-        new URL(raw);
-      } catch {
-        throw invalidParameters({
-          Url: ['Invalid URL. Please enter a valid website URL (e.g., https://example.com).'],
-        });
-      }
-      const policy = fixedPolicy ?? policyFromEnv();
+      // The spec's URL texts live in the core catalogue, shared with the tool page.
+      // A parseable URL of another scheme (file:, chrome:) goes on to the guard, which refuses it as 5005.
+      const text = ctx.url?.trim() ?? '';
+      const checked = validateWebUrl(text);
+      if (!checked.ok && !URL.canParse(text))
+        throw invalidParameters({ Url: [`${checked.title}. ${checked.message}`] });
+      const raw = checked.ok ? checked.url : text;
+      const policy = fixedPolicy ?? ctx.urlPolicy ?? {};
       const url = await assertPublicUrl(raw, policy);
       const fileName = pdfNameForUrl(url);
       const outPath = join(ctx.workDir, 'web-page.pdf');

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConvertedFileJson, startTestServer, type TestServer } from '../../testing';
 
 // A page on loopback: private, so refused unless its exact origin is allowed (SSRF_ALLOWED_ORIGINS).
@@ -14,6 +14,7 @@ const PAGE = `<!doctype html><html><head><title>Loopback report</title></head>
 let site: http.Server;
 let origin: string;
 let server: TestServer;
+let allowingServer: TestServer;
 let dir: string;
 
 beforeAll(async () => {
@@ -23,27 +24,25 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   origin = `127.0.0.1:${(site.address() as AddressInfo).port}`;
-  // Private addresses stay refused in general; only the one origin may be let through.
+  // Private addresses stay refused in general; only the one origin may be let through, by config.
   server = await startTestServer({ allowPrivateUrls: false });
+  allowingServer = await startTestServer({ allowPrivateUrls: false, allowedOrigins: [origin] });
   dir = await mkdtemp(join(tmpdir(), 'web-http-'));
-});
-afterEach(() => {
-  delete process.env.SSRF_ALLOWED_ORIGINS;
 });
 afterAll(async () => {
   await server.close();
+  await allowingServer.close();
   await new Promise((resolve) => site.close(resolve));
   await rm(dir, { recursive: true, force: true });
 });
 
 describe('POST /convert/web/to/pdf', () => {
   it('prints an allowed loopback page; pdftotext reads its heading', async () => {
-    process.env.SSRF_ALLOWED_ORIGINS = origin;
-    const answer = await server.convert('web/to/pdf', { Url: `http://${origin}/report.html` });
+    const answer = await allowingServer.convert('web/to/pdf', { Url: `http://${origin}/report.html` });
     expect(answer.status).toBe(200);
     const [file] = answer.body.Files ?? [];
     expect(file?.FileName).toBe('127.0.0.1-report.pdf');
-    const pdf = await server.saveResult(file as ConvertedFileJson, dir);
+    const pdf = await allowingServer.saveResult(file as ConvertedFileJson, dir);
     expect(execFileSync('pdfinfo', [pdf]).toString()).toMatch(/Pages:\s+1/);
     expect(execFileSync('pdftotext', [pdf, '-']).toString()).toContain('Quarterly loopback report');
   });
