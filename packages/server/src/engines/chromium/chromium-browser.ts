@@ -6,6 +6,7 @@
  * setting still cannot reach the network. Launched on first use, relaunched if it dies.
  */
 import { type Browser, chromium } from 'playwright-core';
+import { recordEngineRestart } from '../../http/metrics';
 import { type FilteringProxy, startFilteringProxy } from '../../security/ssrf';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,6 +27,8 @@ export const CHROMIUM_ARGS = [
 ] as const;
 
 let browserPromise: Promise<Browser> | undefined;
+/** Browsers being closed on purpose, so their 'disconnected' is not counted as a crash. */
+const closing = new WeakSet<Browser>();
 let fallbackProxy: FilteringProxy | undefined;
 
 async function launch(): Promise<Browser> {
@@ -39,6 +42,8 @@ async function launch(): Promise<Browser> {
     timeout: 30_000,
   });
   browser.on('disconnected', () => {
+    // A browser we did not close ourselves has crashed: the next job launches a new one.
+    if (!closing.has(browser)) recordEngineRestart('chromium');
     browserPromise = undefined;
   });
   return browser;
@@ -59,12 +64,16 @@ export function getBrowser(): Promise<Browser> {
 export async function restartBrowser(): Promise<void> {
   const current = browserPromise;
   browserPromise = undefined;
-  if (current) await closeQuietly(current);
+  if (current) {
+    recordEngineRestart('chromium');
+    await closeQuietly(current);
+  }
 }
 
 async function closeQuietly(pending: Promise<Browser>): Promise<void> {
   try {
     const browser = await pending;
+    closing.add(browser);
     await Promise.race([browser.close(), new Promise((r) => setTimeout(r, 5000))]);
   } catch {
     // it was already gone
@@ -73,7 +82,9 @@ async function closeQuietly(pending: Promise<Browser>): Promise<void> {
 
 /** For the server's close hook and tests' afterAll. */
 export async function shutdownChromium(): Promise<void> {
-  await restartBrowser();
+  const current = browserPromise;
+  browserPromise = undefined;
+  if (current) await closeQuietly(current);
   await fallbackProxy?.close();
   fallbackProxy = undefined;
 }

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { recordEngineRestart } from '../../http/metrics';
 import { type BridgeAnswer, type BridgeRequest, OfficeInstance } from './office-instance';
 
 export interface OfficePoolOptions {
@@ -42,7 +43,8 @@ interface Slot {
 }
 
 export class OfficePool {
-  private readonly root = mkdtempSync(join(tmpdir(), 'docstudio-office-'));
+  /** The pool's own folder (profiles); every soffice of this pool has it in its arguments. */
+  readonly root = mkdtempSync(join(tmpdir(), 'docstudio-office-'));
   private readonly slots: Slot[];
   private readonly waiting: ((slot: Slot) => void)[] = [];
   private closed = false;
@@ -71,33 +73,47 @@ export class OfficePool {
     else slot.busy = false;
   }
 
+  /** Instances currently running (tests and operations read it). */
+  get liveInstances(): number {
+    return this.slots.filter((slot) => slot.instance?.isAlive).length;
+  }
+
   /** Runs one conversion on a warm instance, starting or replacing it as needed. */
   async convert(request: BridgeRequest, timeoutMs: number, signal: AbortSignal): Promise<BridgeAnswer> {
     if (this.closed) throw new Error('The LibreOffice pool is shut down.');
     const slot = await this.acquire();
     try {
-      if (
-        slot.instance &&
-        (!slot.instance.isAlive || slot.instance.conversions >= this.options.maxConversions)
-      ) {
-        await slot.instance.stop();
-        slot.instance = undefined;
+      let instance = await this.readyInstance(slot);
+      let answer = await instance.convert(request, timeoutMs, signal);
+      // An instance that died while idle (its exit not yet seen) never got the job: retry once on a new one.
+      if (answer.error === 'crashed' && answer.detail === 'not running') {
+        instance = await this.readyInstance(slot);
+        answer = await instance.convert(request, timeoutMs, signal);
       }
-      if (!slot.instance) {
-        const instance = new OfficeInstance({
-          profileDir: slot.profileDir,
-          isolateNetwork: this.options.isolateNetwork,
-        });
-        this.starts++;
-        await instance.start();
-        slot.instance = instance;
-      }
-      const answer = await slot.instance.convert(request, timeoutMs, signal);
-      if (answer.error === 'crashed') slot.instance.kill();
+      if (answer.error === 'crashed') instance.kill();
       return answer;
     } finally {
       this.release(slot);
     }
+  }
+
+  /** The slot's live instance: a dead one is replaced (a restart), a worn one recycled (routine). */
+  private async readyInstance(slot: Slot): Promise<OfficeInstance> {
+    const current = slot.instance;
+    if (current?.isAlive && current.conversions < this.options.maxConversions) return current;
+    if (current) {
+      if (!current.isAlive) recordEngineRestart('libreoffice');
+      await current.stop();
+      slot.instance = undefined;
+    }
+    const instance = new OfficeInstance({
+      profileDir: slot.profileDir,
+      isolateNetwork: this.options.isolateNetwork,
+    });
+    this.starts++;
+    await instance.start();
+    slot.instance = instance;
+    return instance;
   }
 
   async shutdown(): Promise<void> {

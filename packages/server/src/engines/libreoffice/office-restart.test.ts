@@ -1,0 +1,52 @@
+/**
+ * A crashed LibreOffice instance is replaced on the next job, and the restart is counted in the
+ * Prometheus metrics (docstudio_engine_restarts_total).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MetricsRegistry } from '../../http/metrics';
+import { OfficePool } from './office-pool';
+
+const RTF = join(import.meta.dirname, '../../../../../../shared/corpus/office/simple_table.rtf');
+const pool = new OfficePool({ size: 1, maxConversions: 100, isolateNetwork: false });
+const work = await mkdtemp(join(tmpdir(), 'office-restart-'));
+
+afterAll(async () => {
+  await pool.shutdown();
+  await rm(work, { recursive: true, force: true });
+});
+
+const convert = (name: string) =>
+  pool.convert(
+    { input: RTF, output: join(work, name), filter: null, pageRange: null, pdfVersion: 0, password: null },
+    90_000,
+    new AbortController().signal,
+  );
+
+const restartsOf = (text: string): number =>
+  Number(/docstudio_engine_restarts_total\{engine="libreoffice"\} (\d+)/.exec(text)?.[1] ?? 0);
+
+describe('LibreOffice pool after a crash', () => {
+  it('starts a new instance for the next job and counts the restart', async () => {
+    const metrics = new MetricsRegistry();
+    const depth = { running: 0, waiting: 0, perEngine: {} };
+    const first = await convert('first.pdf');
+    expect(first.error ?? null, first.detail).toBeNull();
+    const before = restartsOf(metrics.render(depth));
+
+    // Kill this pool's soffice (and only this pool's: its folder is in the command line).
+    execFileSync('pkill', ['-KILL', '-f', pool.root]);
+    await expect.poll(() => pool.liveInstances, { timeout: 10_000 }).toBe(0);
+
+    const answer = await convert('second.pdf');
+    expect(answer.error ?? null).toBeNull();
+    expect(
+      execFileSync('qpdf', ['--show-npages', join(work, 'second.pdf')], { encoding: 'utf8' }).trim(),
+    ).toBe('1');
+    expect(pool.starts).toBe(2);
+    expect(restartsOf(metrics.render(depth))).toBe(before + 1);
+  });
+});
