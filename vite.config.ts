@@ -9,12 +9,13 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
 
-const browser = {
+// A fresh object per project: Vitest names the instances in place, so a shared one clashes.
+const browser = () => ({
   enabled: true,
   headless: true,
   provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
   instances: [{ browser: 'chromium' as const }],
-};
+});
 
 export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),
@@ -42,15 +43,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'react', include: ['packages/react/src/**/*.test.tsx'], browser },
+        test: { name: 'react', include: ['packages/react/src/**/*.test.tsx'], browser: browser() },
       },
       {
         extends: true,
-        test: { name: 'elements', include: ['packages/elements/src/**/*.test.ts?(x)'], browser },
+        test: { name: 'elements', include: ['packages/elements/src/**/*.test.ts?(x)'], browser: browser() },
       },
       {
         extends: true,
-        test: { name: 'demo', include: ['demo/src/**/*.test.tsx'], browser },
+        test: { name: 'demo', include: ['demo/src/**/*.test.tsx'], browser: browser() },
       },
     ],
   },

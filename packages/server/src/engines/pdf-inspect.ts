@@ -22,12 +22,14 @@ export async function inspectPdf(
   path: string,
   options: { password?: string; signal?: AbortSignal } = {},
 ): Promise<PdfFacts> {
-  const passwordArgs = options.password !== undefined ? [`--password=${options.password}`] : [];
+  // The password goes through stdin, never argv, where other processes could read it.
+  const passwordArgs = options.password !== undefined ? ['--password-file=-'] : [];
   let pages: number;
   try {
     const { stdout } = await runEngine('qpdf', [...passwordArgs, '--show-npages', '--', path], {
       timeoutMs: INSPECT_TIMEOUT_MS,
       signal: options.signal,
+      stdin: options.password !== undefined ? `${options.password}\n` : undefined,
     });
     pages = Number.parseInt(stdout.toString('utf8').trim(), 10);
   } catch (error) {

@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inspectPdf } from './pdf-inspect';
+
+const corpus = join(import.meta.dirname, '../../../../../shared/corpus');
+
+describe('inspectPdf', () => {
+  it('counts the pages of a plain PDF and says it is not encrypted', async () => {
+    expect(await inspectPdf(join(corpus, 'pdf/pdflatex-4-pages.pdf'))).toEqual({
+      pages: 4,
+      encrypted: false,
+    });
+  });
+
+  it('opens a protected PDF with its password, and tells a missing from a wrong one', async () => {
+    const file = join(corpus, 'pdf-encrypted/r6-both-passwords.pdf');
+    expect(await inspectPdf(file, { password: 'foo' })).toEqual({ pages: 1, encrypted: true });
+    await expect(inspectPdf(file)).rejects.toMatchObject({ status: 422, code: 5003 });
+    await expect(inspectPdf(file, { password: 'wrong' })).rejects.toMatchObject({ status: 422, code: 5006 });
+  });
+
+  it('answers 422 Damaged for an empty and a header-only file', async () => {
+    for (const name of ['empty.pdf', 'invalid.pdf']) {
+      await expect(inspectPdf(join(corpus, 'pdf-malformed', name)), name).rejects.toMatchObject({
+        status: 422,
+        code: 5002,
+      });
+    }
+  });
+});
