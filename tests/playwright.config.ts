@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
+import { pagePort, studioPort as port } from './e2e/support/ports.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = mkdtempSync(join(tmpdir(), 'docstudio-e2e-'));
 
 export default defineConfig({
@@ -33,6 +33,13 @@ export default defineConfig({
     url: `http://localhost:${port}/api/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), STATIC_DIR: join(root, 'demo/dist'), DATA_DIR: dataDir },
+    env: {
+      PORT: String(port),
+      STATIC_DIR: join(root, 'demo/dist'),
+      DATA_DIR: dataDir,
+      LOG: 'false',
+      // Web to PDF fetches a page the test serves on loopback: exactly that origin, nothing else private.
+      SSRF_ALLOWED_ORIGINS: `127.0.0.1:${pagePort}`,
+    },
   },
 });

@@ -24,7 +24,8 @@ describe('studio routes', () => {
 
   it('opens a tool page from its catalogue route with a breadcrumb back to Tools', async () => {
     const screen = await renderAt('/pdf-merge');
-    await expect.element(screen.getByRole('link', { name: 'Tools' })).toHaveAttribute('href', '/');
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect.element(breadcrumb.getByRole('link', { name: 'Tools' })).toHaveAttribute('href', '/');
     await expect.element(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/merge/i);
   });
 

@@ -1,18 +1,36 @@
 /** The studio's routes: every tool route comes from the core catalogue, never a second list. */
-import { tools } from '@docstudio/core';
+import { type AuthContext, browserAuthContext, tools } from '@docstudio/core';
+import { StudioProvider } from '@docstudio/react';
+import { useMemo, useState } from 'react';
 import { Route, Routes } from 'react-router';
+import { studioAuth } from './auth/studio.auth';
+import { useAuthArrival } from './auth/useAuthArrival';
 import { Landing } from './pages/Landing';
 import { NotFound } from './pages/NotFound';
 import { ToolPage } from './pages/ToolPage';
+import { PageShell } from './shell/PageShell';
 
-export function App() {
+export interface AppProps {
+  /** The browser's auth context by default; tests pass their own storage and environment. */
+  authContext?: AuthContext;
+  apiUrl?: string;
+}
+
+export function App({ authContext, apiUrl = '/api' }: AppProps) {
+  const [context] = useState(() => authContext ?? browserAuthContext());
+  const auth = useMemo(() => studioAuth(context), [context]);
+  const arrivalProblem = useAuthArrival(context);
   return (
-    <Routes>
-      <Route path="/" element={<Landing />} />
-      {tools.map((tool) => (
-        <Route key={tool.id} path={tool.route} element={<ToolPage tool={tool} />} />
-      ))}
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <StudioProvider apiUrl={apiUrl} token={auth.token} environment={auth.environment.name}>
+      <PageShell auth={auth} notice={arrivalProblem}>
+        <Routes>
+          <Route path="/" element={<Landing />} />
+          {tools.map((tool) => (
+            <Route key={tool.id} path={tool.route} element={<ToolPage tool={tool} />} />
+          ))}
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </PageShell>
+    </StudioProvider>
   );
 }

@@ -1,1 +1,2 @@
 export * from './define';
+export * from './tools';

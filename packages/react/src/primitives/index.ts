@@ -15,5 +15,5 @@ export {
   type ResultListLabels,
   type ResultListProps,
 } from './ResultList';
-export { type ToasterProps, Toaster, type ToastMessage, type ToastVariant } from './Toaster';
+export { Toaster, type ToasterProps, type ToastMessage, type ToastVariant } from './Toaster';
 export { Tooltip, type TooltipProps } from './Tooltip';

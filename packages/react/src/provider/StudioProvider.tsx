@@ -1,4 +1,4 @@
-import { ConversionClient } from '@docstudio/core';
+import { ConversionClient, defaultEnvironments } from '@docstudio/core';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { resolveTheme, ThemeScopeContext } from '../theme';
 import { defaultMessages, type StudioMessages } from './messages';
@@ -14,15 +14,30 @@ export interface StudioProviderProps extends StudioConfig {
  * Shared configuration for every docstudio component below it: API base, token source, environment,
  * theme and messages. Components also take the same props, so each one works without a provider.
  */
-export function StudioProvider({ children, ...config }: StudioProviderProps) {
+export function StudioProvider({
+  children,
+  apiUrl,
+  token,
+  environment,
+  theme: themeInput,
+  messages,
+  transport,
+}: StudioProviderProps) {
   const parent = useContext(StudioContext);
-  const merged = useMemo(() => mergeConfig(parent, config), [parent, config]);
+  const merged = useMemo(
+    () => mergeConfig(parent, { apiUrl, token, environment, theme: themeInput, messages, transport }),
+    [parent, apiUrl, token, environment, themeInput, messages, transport],
+  );
   const theme = resolveTheme(merged.theme);
   return (
     <StudioContext.Provider value={merged}>
       <ThemeScopeContext.Provider value={theme}>
         {/* display: contents keeps the layout of the host while the theme variables inherit. */}
-        <div className={theme.className} style={{ display: 'contents', ...theme.style }} data-part="studio-provider">
+        <div
+          className={theme.className}
+          style={{ display: 'contents', ...theme.style }}
+          data-part="studio-provider"
+        >
           {children}
         </div>
       </ThemeScopeContext.Provider>
@@ -69,14 +84,21 @@ export function useStudio(props: StudioConfig): ResolvedStudio {
     () => mergeConfig(parent, { apiUrl, token, environment, theme, messages, transport }),
     [parent, apiUrl, token, environment, theme, messages, transport],
   );
+  const environmentApiUrl =
+    typeof config.environment === 'object'
+      ? config.environment.apiUrl
+      : config.environment
+        ? defaultEnvironments[config.environment]?.apiUrl
+        : undefined;
+  const apiBase = config.apiUrl ?? environmentApiUrl ?? '/api';
   const client = useMemo(
     () =>
       new ConversionClient({
-        apiUrl: config.apiUrl ?? '/api',
+        apiUrl: apiBase,
         token: config.token,
         ...(config.transport ? { transport: config.transport } : {}),
       }),
-    [config.apiUrl, config.token, config.transport],
+    [apiBase, config.token, config.transport],
   );
   const resolvedMessages = useMemo(() => {
     const shared: Partial<StudioMessages> = {};

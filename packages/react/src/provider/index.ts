@@ -1,7 +1,7 @@
-export { defaultMessages, formatMessage } from './messages';
 export type { MessageKey, StudioMessages } from './messages';
-export { StudioProvider, useStudio } from './StudioProvider';
+export { defaultMessages, formatMessage } from './messages';
 export type { ResolvedStudio, StudioProviderProps } from './StudioProvider';
+export { StudioProvider, useStudio } from './StudioProvider';
 export type {
   OptionTextOverrides,
   StudioConfig,

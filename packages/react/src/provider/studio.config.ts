@@ -1,4 +1,12 @@
-import type { HttpTransport, OptionDefinition, TokenSource, ToolId, ToolTexts } from '@docstudio/core';
+import type {
+  Environment,
+  EnvironmentName,
+  HttpTransport,
+  OptionDefinition,
+  TokenSource,
+  ToolId,
+  ToolTexts,
+} from '@docstudio/core';
 import type { ThemeInput } from '../theme';
 import type { StudioMessages } from './messages';
 
@@ -31,8 +39,11 @@ export interface StudioConfig {
   apiUrl?: string;
   /** A bearer token, or a function that finds one (for example core's auth token provider). */
   token?: TokenSource;
-  /** 'production' or 'staging': sent to the auth functions; not used to pick a host when apiUrl is set. */
-  environment?: string;
+  /**
+   * 'production', 'staging' or a full environment record. When apiUrl is not given, the API base is
+   * the environment's apiUrl (core's defaultEnvironments for a name).
+   */
+  environment?: EnvironmentName | Environment;
   theme?: ThemeInput;
   messages?: StudioMessageOverrides;
   /**

@@ -1,10 +1,18 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { useToolContext } from './tool.context';
 import * as styles from './ToolShell.css';
+import { useToolContext } from './tool.context';
 
 /** An amber notice (HTML's Embed All Assets, redaction's cannot-be-undone warning). */
-export function Notice({ title, children, part = 'notice' }: { title: string; children: ReactNode; part?: string }) {
+export function Notice({
+  title,
+  children,
+  part = 'notice',
+}: {
+  title: string;
+  children: ReactNode;
+  part?: string;
+}) {
   const { scope } = useToolContext();
   const id = useId();
   return (

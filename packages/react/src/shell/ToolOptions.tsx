@@ -2,8 +2,8 @@ import type { OptionDefinition } from '@docstudio/core';
 import { OptionField, secondaryButton, smallButton } from '../primitives';
 import { formatMessage } from '../provider';
 import { visibleOptions } from './option.rules';
-import { useToolActions, useToolContext, useToolState } from './tool.context';
 import * as styles from './ToolShell.css';
+import { useToolActions, useToolContext, useToolState } from './tool.context';
 
 export interface ToolOptionsProps {
   /** Only these options (by name), in this order. */
@@ -23,7 +23,9 @@ function Presets({ option }: { option: OptionDefinition }) {
   if (!option.presets?.length) return null;
   return (
     <fieldset className={styles.presets} data-scope={scope} data-part="presets" data-option={option.name}>
-      <legend className={styles.presetsLegend}>{formatMessage(messages.quickPicks, { label: option.label })}</legend>
+      <legend className={styles.presetsLegend}>
+        {formatMessage(messages.quickPicks, { label: option.label })}
+      </legend>
       {option.presets.map((preset) => {
         const value = option.type === 'number' ? Number(preset.value) : preset.value;
         const pressed = String(current ?? '') === preset.value;
@@ -56,7 +58,9 @@ export function ToolOptions({ only, exclude, heading }: ToolOptionsProps) {
   const { setValue } = useToolActions();
   const visible = visibleOptions(options, values);
   const shown = only
-    ? only.map((name) => visible.find((option) => option.name === name)).filter((option) => option !== undefined)
+    ? only
+        .map((name) => visible.find((option) => option.name === name))
+        .filter((option) => option !== undefined)
     : visible.filter((option) => !exclude?.includes(option.name));
   return (
     <div className={styles.fields} data-scope={scope} data-part="option-fields">

@@ -51,10 +51,19 @@ export const notice = layeredStyle({
   color: vars.color.warning,
   fontSize: vars.font.sizeS,
 });
-export const noticeTitle = layeredStyle({ margin: 0, fontWeight: vars.font.weightBold, fontSize: vars.font.sizeM });
+export const noticeTitle = layeredStyle({
+  margin: 0,
+  fontWeight: vars.font.weightBold,
+  fontSize: vars.font.sizeM,
+});
 export const noticeText = layeredStyle({ margin: 0 });
 
-export const featureList = layeredStyle({ margin: 0, paddingInlineStart: vars.space.l, display: 'grid', gap: vars.space.xs });
+export const featureList = layeredStyle({
+  margin: 0,
+  paddingInlineStart: vars.space.l,
+  display: 'grid',
+  gap: vars.space.xs,
+});
 export const visuallyHidden = layeredStyle({
   position: 'absolute',
   width: '1px',

@@ -1,16 +1,23 @@
 import { type ConversionFile, getTool, type ToolId } from '@docstudio/core';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { ConfirmDialog, type FieldValue, primaryButton, ProgressBar, ResultList, Toaster } from '../primitives';
+import {
+  ConfirmDialog,
+  type FieldValue,
+  ProgressBar,
+  primaryButton,
+  ResultList,
+  Toaster,
+} from '../primitives';
 import { formatMessage, type StudioConfig, useStudio } from '../provider';
 import { ThemeScopeContext } from '../theme';
 import { FileSelection } from './FileSelection';
-import { ToolOptions } from './ToolOptions';
 import { type ConversionHooks, runConversion } from './runConversion';
+import { ToolOptions } from './ToolOptions';
+import * as styles from './ToolShell.css';
 import { ToolContext, type ToolContextValue, useToolContext } from './tool.context';
 import { applyToolOverrides } from './tool.messages';
 import { createToolStore, type ToolState, type ToolStatus } from './tool.store';
-import * as styles from './ToolShell.css';
 
 /** Props every tool component accepts. */
 export interface ToolProps extends StudioConfig {
@@ -105,7 +112,13 @@ export function ToolShell(props: ToolShellProps) {
   return (
     <ToolContext.Provider value={context}>
       <ThemeScopeContext.Provider value={studio.theme}>
-        <ShellLayout {...props} tool={tool} onConvert={convert} themeClassName={studio.theme.className} themeStyle={studio.theme.style} />
+        <ShellLayout
+          {...props}
+          tool={tool}
+          onConvert={convert}
+          themeClassName={studio.theme.className}
+          themeStyle={studio.theme.style}
+        />
       </ThemeScopeContext.Provider>
     </ToolContext.Provider>
   );
@@ -163,7 +176,14 @@ function ShellLayout({
         <p className={styles.description}>{tool.description}</p>
       </header>
       <div className={styles.layout}>
-        <form className={styles.card} onSubmit={submit} noValidate data-scope={scope} data-part="upload-card" aria-label={tool.texts.heading}>
+        <form
+          className={styles.card}
+          onSubmit={submit}
+          noValidate
+          data-scope={scope}
+          data-part="upload-card"
+          aria-label={tool.texts.heading}
+        >
           {intro}
           {input ?? <FileSelection fileListHeading={fileListHeading} reorderable={reorderable} />}
           {afterInput}
@@ -200,7 +220,12 @@ function ShellLayout({
         </form>
         <div className={styles.fields}>
           {(options || optionDefinitions.length > 0) && (
-            <section className={styles.card} aria-label={messages.optionsHeading} data-scope={scope} data-part="options">
+            <section
+              className={styles.card}
+              aria-label={messages.optionsHeading}
+              data-scope={scope}
+              data-part="options"
+            >
               {options ?? <ToolOptions />}
             </section>
           )}

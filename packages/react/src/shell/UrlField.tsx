@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useToolActions, useToolContext, useToolState } from './tool.context';
-import * as styles from './ToolShell.css';
 import * as fieldStyles from '../primitives/OptionField/OptionField.css';
+import * as styles from './ToolShell.css';
+import { useToolActions, useToolContext, useToolState } from './tool.context';
 
 /** Web to PDF's URL field; Enter submits the form, its errors show under it in red. */
 export function UrlField() {

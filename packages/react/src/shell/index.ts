@@ -1,9 +1,28 @@
 export { FileSelection } from './FileSelection';
 export { checkOption, visibleOptions } from './option.rules';
-export { checkInput, checkUrl, type ConversionHooks, type InputProblem, type PreparedRequest, runConversion } from './runConversion';
+export {
+  type ConversionHooks,
+  checkInput,
+  checkUrl,
+  type InputProblem,
+  type PreparedRequest,
+  runConversion,
+} from './runConversion';
 export { CatalogueNote, ComplianceNote, FeatureList, Notice, SideCard, ToolNote } from './ShellParts';
-export { ToolContext, type ToolContextValue, useToolActions, useToolContext, useToolState } from './tool.context';
-export { createToolStore, type SelectedFile, type ToolState, type ToolStatus, type ToolStore } from './tool.store';
 export { ToolOptions, type ToolOptionsProps } from './ToolOptions';
 export { type ToolProps, ToolShell, type ToolShellProps } from './ToolShell';
+export {
+  ToolContext,
+  type ToolContextValue,
+  useToolActions,
+  useToolContext,
+  useToolState,
+} from './tool.context';
+export {
+  createToolStore,
+  type SelectedFile,
+  type ToolState,
+  type ToolStatus,
+  type ToolStore,
+} from './tool.store';
 export { UrlField } from './UrlField';

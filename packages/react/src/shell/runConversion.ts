@@ -6,8 +6,8 @@
 import {
   type ConversionClient,
   ConversionError,
-  checkFileCount,
   type ConversionFile,
+  checkFileCount,
   createProgressTicker,
   isAbortError,
   type OptionDefinition,
@@ -33,7 +33,10 @@ export interface PreparedRequest {
 
 export interface ConversionHooks {
   /** Tool-specific checks and value mapping (split modes, watermark size, OCR output format). */
-  prepare?: (values: Record<string, FieldValue>, ui: Record<string, string>) => PreparedRequest | InputProblem;
+  prepare?: (
+    values: Record<string, FieldValue>,
+    ui: Record<string, string>,
+  ) => PreparedRequest | InputProblem;
   onComplete?: (detail: { files: ConversionFile[] }) => void;
   onError?: (detail: { error: Error }) => void;
 }
@@ -135,7 +138,9 @@ export async function runConversion(context: ConversionContext): Promise<void> {
   }
 
   actions.startConverting();
-  const ticker = createProgressTicker(tool.progress, (percent: number) => store.getState().setProgress(percent));
+  const ticker = createProgressTicker(tool.progress, (percent: number) =>
+    store.getState().setProgress(percent),
+  );
   ticker.start();
   try {
     const state = store.getState();

@@ -2,7 +2,10 @@ import type { OptionDefinition, ToolDefinition } from '@docstudio/core';
 import type { StudioMessageOverrides, ToolMessageOverrides } from '../provider';
 
 /** The catalogue entry with the caller's text overrides applied; the catalogue itself stays untouched. */
-export function applyToolOverrides(tool: ToolDefinition, messages: StudioMessageOverrides | undefined): {
+export function applyToolOverrides(
+  tool: ToolDefinition,
+  messages: StudioMessageOverrides | undefined,
+): {
   tool: ToolDefinition;
   options: readonly OptionDefinition[];
 } {
@@ -16,7 +19,12 @@ export function applyToolOverrides(tool: ToolDefinition, messages: StudioMessage
       ...option,
       ...rest,
       ...(option.options && choices
-        ? { options: option.options.map((choice) => ({ ...choice, label: choices[choice.value] ?? choice.label })) }
+        ? {
+            options: option.options.map((choice) => ({
+              ...choice,
+              label: choices[choice.value] ?? choice.label,
+            })),
+          }
         : {}),
     };
   });

@@ -90,7 +90,12 @@ export function createToolStore(initial: {
     removeFile(id) {
       if (get().status === 'converting') return;
       const next = get().files.filter((entry) => entry.id !== id);
-      set({ files: next, status: statusAfterInputChange({ files: next, url: get().url }), results: [], progress: 0 });
+      set({
+        files: next,
+        status: statusAfterInputChange({ files: next, url: get().url }),
+        results: [],
+        progress: 0,
+      });
     },
     moveFile(id, direction) {
       const files = [...get().files];

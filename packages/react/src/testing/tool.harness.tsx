@@ -32,12 +32,20 @@ export async function renderTool(
 ): Promise<ToolHarness> {
   const fake = createFakeTransport(answer);
   const screen = await render(
-    <Component apiUrl="https://api.example.test/v2" token="test-token" transport={fake.transport} {...props} />,
+    <Component
+      apiUrl="https://api.example.test/v2"
+      token="test-token"
+      transport={fake.transport}
+      {...props}
+    />,
   );
   const root = screen.container.querySelector<HTMLElement>(`[data-scope="${toolId}"][data-part="root"]`);
   if (!root) throw new Error(`no root for ${toolId}`);
-  const part = (name: string) => root.querySelector<HTMLElement>(`[data-scope="${toolId}"][data-part="${name}"]`);
-  const parts = (name: string) => [...root.querySelectorAll<HTMLElement>(`[data-scope="${toolId}"][data-part="${name}"]`)];
+  const part = (name: string) =>
+    root.querySelector<HTMLElement>(`[data-scope="${toolId}"][data-part="${name}"]`);
+  const parts = (name: string) => [
+    ...root.querySelectorAll<HTMLElement>(`[data-scope="${toolId}"][data-part="${name}"]`),
+  ];
   return {
     screen,
     fake,
@@ -87,8 +95,8 @@ export async function fillField(harness: ToolHarness, label: string, value: stri
 /** The message shown under the option `name`, if any. */
 export function fieldError(harness: ToolHarness, name: string): string | null {
   return (
-    harness.root.querySelector(`[data-part="option"][data-option="${name}"] [data-part="field-error"]`)?.textContent ??
-    null
+    harness.root.querySelector(`[data-part="option"][data-option="${name}"] [data-part="field-error"]`)
+      ?.textContent ?? null
   );
 }
 

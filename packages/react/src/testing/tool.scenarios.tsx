@@ -78,9 +78,9 @@ export function describeToolScenarios(scenario: ToolScenario): void {
       it(`rejects ${rejected.file} with '${rejected.title}' / '${rejected.message}'`, async () => {
         const harness = await renderTool(Component, toolId);
         await harness.drop(await loadFixtures(rejected.file));
-        await expect.poll(() => harness.toasts()).toEqual([
-          { title: rejected.title, message: rejected.message, variant: 'failure' },
-        ]);
+        await expect
+          .poll(() => harness.toasts())
+          .toEqual([{ title: rejected.title, message: rejected.message, variant: 'failure' }]);
         expect(harness.state()).toBe('idle');
         expect(harness.parts('file-name')).toHaveLength(0);
         await expect.element(harness.convertButton()).toBeDisabled();
@@ -92,7 +92,9 @@ export function describeToolScenarios(scenario: ToolScenario): void {
       it(`refuses a file over the limit (${big.bytes} bytes)`, async () => {
         const harness = await renderTool(Component, toolId);
         await harness.drop([new File([new Uint8Array(big.bytes)], big.name, { type: big.type })]);
-        await expect.poll(() => harness.toasts()).toEqual([{ title: big.title, message: big.message, variant: 'failure' }]);
+        await expect
+          .poll(() => harness.toasts())
+          .toEqual([{ title: big.title, message: big.message, variant: 'failure' }]);
         expect(harness.state()).toBe('idle');
       });
     }
@@ -113,7 +115,8 @@ export function describeToolScenarios(scenario: ToolScenario): void {
       // Converting: busy label, button and drop zone disabled.
       expect(harness.convertButton().textContent).toBe(tool.texts.busyLabel);
       expect(harness.convertButton().disabled).toBe(true);
-      if (harness.part('dropzone')) expect(harness.part('dropzone')?.hasAttribute('data-disabled')).toBe(true);
+      if (harness.part('dropzone'))
+        expect(harness.part('dropzone')?.hasAttribute('data-disabled')).toBe(true);
       expect(progressValue(harness)).toBe(0);
 
       const { step, intervalMs, cap } = tool.progress;
@@ -138,16 +141,20 @@ export function describeToolScenarios(scenario: ToolScenario): void {
       await settle(() => harness.state(), 'complete');
       vi.useRealTimers();
       expect(progressValue(harness)).toBe(100);
-      expect(harness.parts('result-name').map((node) => node.textContent)).toEqual(files.map((f) => f.FileName));
+      expect(harness.parts('result-name').map((node) => node.textContent)).toEqual(
+        files.map((f) => f.FileName),
+      );
       expect(harness.parts('result-size').map((node) => node.textContent)).toEqual(
         files.map((f) => `${(f.FileSize / 1048576).toFixed(2)} MB`),
       );
       expect(harness.root.textContent).toContain('Conversion Complete');
-      await expect.poll(() => harness.toasts()).toContainEqual({
-        title: tool.texts.successTitle,
-        message: tool.texts.successMessage,
-        variant: 'success',
-      });
+      await expect
+        .poll(() => harness.toasts())
+        .toContainEqual({
+          title: tool.texts.successTitle,
+          message: tool.texts.successMessage,
+          variant: 'success',
+        });
       expect(harness.convertButton().textContent).toBe(tool.texts.buttonLabel);
       expect(onComplete).toHaveBeenCalledTimes(1);
       expect(onComplete.mock.calls[0]?.[0].files.map((f: { fileName: string }) => f.fileName)).toEqual(
@@ -159,13 +166,20 @@ export function describeToolScenarios(scenario: ToolScenario): void {
       const request = harness.fake.requests[0]!;
       expect(request.url).toBe(`https://api.example.test/v2/convert/${tool.endpoint}`);
       expect(request.headers.Authorization).toBe('Bearer test-token');
-      const fields = harness.requestFields().filter(([name]) => name !== 'File' && !name.startsWith('Files['));
+      const fields = harness
+        .requestFields()
+        .filter(([name]) => name !== 'File' && !name.startsWith('Files['));
       expect(fields).toEqual(scenario.expectedFields);
       expect(await seriousViolations(harness.root)).toEqual([]);
     });
 
     it('a new selection clears the previous result', async () => {
-      const harness = await renderTool(Component, toolId, {}, { kind: 'success', files: exampleResults[toolId] });
+      const harness = await renderTool(
+        Component,
+        toolId,
+        {},
+        { kind: 'success', files: exampleResults[toolId] },
+      );
       await select(harness, scenario);
       await startConversion(harness, scenario);
       await expectState(harness, 'complete');
@@ -174,17 +188,43 @@ export function describeToolScenarios(scenario: ToolScenario): void {
       expect(harness.state()).toBe('selected');
     });
 
+    it('dark theme: every state up to complete has no serious axe violation (contrast included)', async () => {
+      const harness = await renderTool(
+        Component,
+        toolId,
+        { theme: 'dark' },
+        {
+          kind: 'success',
+          files: exampleResults[toolId],
+        },
+      );
+      expect(harness.root.classList.contains('docstudio-theme-dark')).toBe(true);
+      expect(await seriousViolations(harness.root)).toEqual([]);
+      await select(harness, scenario);
+      expect(await seriousViolations(harness.root)).toEqual([]);
+      await startConversion(harness, scenario);
+      await expectState(harness, 'complete');
+      expect(await seriousViolations(harness.root)).toEqual([]);
+    });
+
     it("shows a server failure as a destructive toast with the server's message and can retry", async () => {
       const onError = vi.fn();
-      const harness = await renderTool(Component, toolId, { onError }, { kind: 'server-error', message: 'Engine crashed' });
+      const harness = await renderTool(
+        Component,
+        toolId,
+        { onError },
+        { kind: 'server-error', message: 'Engine crashed' },
+      );
       await select(harness, scenario);
       await startConversion(harness, scenario);
       await expectState(harness, 'failed');
-      await expect.poll(() => harness.toasts()).toContainEqual({
-        title: tool.texts.failureTitle,
-        message: 'Engine crashed',
-        variant: 'destructive',
-      });
+      await expect
+        .poll(() => harness.toasts())
+        .toContainEqual({
+          title: tool.texts.failureTitle,
+          message: 'Engine crashed',
+          variant: 'destructive',
+        });
       expect(onError).toHaveBeenCalledTimes(1);
       expect(onError.mock.calls[0]?.[0].error.message).toBe('Engine crashed');
       await expect.element(harness.convertButton()).toBeEnabled();
@@ -195,10 +235,15 @@ export function describeToolScenarios(scenario: ToolScenario): void {
       const { name, label } = scenario.fieldError;
       it(`shows a 400 InvalidParameters message under '${label}' with 'Parameter validation error'`, async () => {
         const message = `${name} is not valid here`;
-        const harness = await renderTool(Component, toolId, {}, {
-          kind: 'invalid-parameters',
-          fields: { [name]: [message, 'a second reason'] },
-        });
+        const harness = await renderTool(
+          Component,
+          toolId,
+          {},
+          {
+            kind: 'invalid-parameters',
+            fields: { [name]: [message, 'a second reason'] },
+          },
+        );
         await select(harness, scenario);
         await startConversion(harness, scenario);
         await expectState(harness, 'failed');

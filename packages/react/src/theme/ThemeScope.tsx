@@ -9,7 +9,10 @@ export interface ThemeScopeValue {
  * The theme class and overrides of the nearest docstudio root. Floating parts (tooltips, popovers,
  * dialogs) are portalled out of that root, so they re-apply it to keep the same tokens.
  */
-export const ThemeScopeContext = createContext<ThemeScopeValue>({ className: 'docstudio-theme-light', style: {} });
+export const ThemeScopeContext = createContext<ThemeScopeValue>({
+  className: 'docstudio-theme-light',
+  style: {},
+});
 
 export function useThemeScope(): ThemeScopeValue {
   return useContext(ThemeScopeContext);

@@ -34,7 +34,10 @@ function flatten(
  * Builds a partner theme at run time. Overrides are plain custom properties, so they beat the
  * layered base theme and cross shadow roots like every other `--docstudio-*` variable.
  */
-export function createStudioTheme(overrides: StudioTokenOverrides = {}, base: ThemeName = 'light'): StudioTheme {
+export function createStudioTheme(
+  overrides: StudioTokenOverrides = {},
+  base: ThemeName = 'light',
+): StudioTheme {
   const style: Record<`--docstudio-${string}`, string> = {};
   flatten(overrides as Record<string, unknown>, [], style);
   return {
@@ -58,6 +61,7 @@ export function resolveTheme(theme: ThemeInput | undefined): {
   style: Record<string, string>;
 } {
   if (!theme) return { className: themeClassNames.light, style: {} };
-  if (typeof theme === 'string') return { className: themeClassNames[theme] ?? themeClassNames.light, style: {} };
+  if (typeof theme === 'string')
+    return { className: themeClassNames[theme] ?? themeClassNames.light, style: {} };
   return { className: theme.className, style: theme.style };
 }

@@ -1,8 +1,8 @@
-export { createStudioTheme, resolveTheme } from './createStudioTheme';
 export type { StudioTheme, StudioTokenOverrides, ThemeInput } from './createStudioTheme';
-export { docstudioLayer, vars } from './theme.css';
-export { cssLayerName, darkTokens, lightTokens, themeClassNames, tokenVariableName } from './theme.tokens';
-export type { StudioTokens, ThemeName } from './theme.tokens';
+export { createStudioTheme, resolveTheme } from './createStudioTheme';
 export { layeredStyle } from './layeredStyle';
-export { ThemeScopeContext, useThemeScope } from './ThemeScope';
 export type { ThemeScopeValue } from './ThemeScope';
+export { ThemeScopeContext, useThemeScope } from './ThemeScope';
+export { docstudioLayer, vars } from './theme.css';
+export type { StudioTokens, ThemeName } from './theme.tokens';
+export { cssLayerName, darkTokens, lightTokens, themeClassNames, tokenVariableName } from './theme.tokens';

@@ -8,5 +8,8 @@ export const vars = createGlobalThemeContract(lightTokens, (_value, path) => tok
 
 // :where() keeps the theme selectors at zero specificity, the layer puts them under any host rule.
 // :root and :host give parts rendered outside any themed root (a lone primitive) the light tokens.
-createGlobalTheme(`:where(:root, :host, .${themeClassNames.light})`, vars, { '@layer': docstudioLayer, ...lightTokens });
+createGlobalTheme(`:where(:root, :host, .${themeClassNames.light})`, vars, {
+  '@layer': docstudioLayer,
+  ...lightTokens,
+});
 createGlobalTheme(`:where(.${themeClassNames.dark})`, vars, { '@layer': docstudioLayer, ...darkTokens });

@@ -33,7 +33,11 @@ export const secondaryButton = layeredStyle({
   selectors: {
     ...base.selectors,
     '&:hover:not(:disabled)': { background: vars.color.surfaceMuted },
-    '&[aria-pressed="true"]': { background: vars.color.primary, color: vars.color.primaryText, borderColor: vars.color.primary },
+    '&[aria-pressed="true"]': {
+      background: vars.color.primary,
+      color: vars.color.primaryText,
+      borderColor: vars.color.primary,
+    },
   },
 });
 

@@ -55,7 +55,7 @@ export function ConfirmDialog({
   });
   const { getFloatingProps } = useInteractions([
     useDismiss(context, { outsidePressEvent: 'mousedown' }),
-    useRole(context, { role: destructive ? 'alertdialog' : 'dialog' }),
+    useRole(context, { role: 'alertdialog' }),
   ]);
   return (
     <>
@@ -67,6 +67,7 @@ export function ConfirmDialog({
               <div
                 ref={refs.setFloating}
                 className={styles.dialog}
+                role="alertdialog"
                 aria-modal="true"
                 aria-labelledby={titleId}
                 aria-describedby={descriptionId}

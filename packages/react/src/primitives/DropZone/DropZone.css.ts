@@ -25,5 +25,13 @@ export const zone = layeredStyle({
 });
 
 export const icon = layeredStyle({ fontSize: '2rem', lineHeight: 1, color: vars.color.primary });
-export const primaryText = layeredStyle({ margin: 0, fontWeight: vars.font.weightBold, fontSize: vars.font.sizeM });
-export const secondaryText = layeredStyle({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.sizeS });
+export const primaryText = layeredStyle({
+  margin: 0,
+  fontWeight: vars.font.weightBold,
+  fontSize: vars.font.sizeM,
+});
+export const secondaryText = layeredStyle({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.font.sizeS,
+});

@@ -16,7 +16,9 @@ const labels = {
 describe('DropZone', () => {
   it("shows the spec's texts and highlights while a drag is over it", async () => {
     const screen = await render(<DropZone labels={labels} scope="pdf-merge" onFiles={() => {}} />);
-    const zone = screen.getByRole('button', { name: /Drag & drop your PDF file here/ }).element() as HTMLElement;
+    const zone = screen
+      .getByRole('button', { name: /Drag & drop your PDF file here/ })
+      .element() as HTMLElement;
     expect(zone.getAttribute('data-scope')).toBe('pdf-merge');
     expect(zone.textContent).toContain('Drag & drop your PDF file here');
     expect(zone.textContent).toContain('or click to browse files');
@@ -41,11 +43,16 @@ describe('DropZone', () => {
     const png = await loadFixture('pil123rgba.png');
     await dropFiles(screen.getByRole('button', { name: /Drag & drop/ }).element(), [pdf, png]);
     expect(onFiles).toHaveBeenCalledTimes(1);
-    expect(onFiles.mock.calls[0]?.[0].map((file: File) => file.name)).toEqual(['crazyones.pdf', 'pil123rgba.png']);
+    expect(onFiles.mock.calls[0]?.[0].map((file: File) => file.name)).toEqual([
+      'crazyones.pdf',
+      'pil123rgba.png',
+    ]);
   });
 
   it('opens the file dialog with Enter and with Space', async () => {
-    const screen = await render(<DropZone labels={labels} acceptAttribute=".pdf,application/pdf" onFiles={() => {}} />);
+    const screen = await render(
+      <DropZone labels={labels} acceptAttribute=".pdf,application/pdf" onFiles={() => {}} />,
+    );
     const input = screen.container.querySelector<HTMLInputElement>('input[type="file"]')!;
     expect(input.accept).toBe('.pdf,application/pdf');
     expect(input.multiple).toBe(false);

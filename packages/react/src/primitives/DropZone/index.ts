@@ -1,2 +1,2 @@
-export { DropZone } from './DropZone';
 export type { DropZoneLabels, DropZoneProps } from './DropZone';
+export { DropZone } from './DropZone';

@@ -34,7 +34,12 @@ export function FileCard({
   as: Element = 'div',
 }: FileCardProps) {
   return (
-    <Element className={styles.card} data-scope={scope} data-part="file-card" data-disabled={disabled || undefined}>
+    <Element
+      className={styles.card}
+      data-scope={scope}
+      data-part="file-card"
+      data-disabled={disabled || undefined}
+    >
       {leading}
       <div className={styles.details}>
         <span className={styles.name} data-scope={scope} data-part="file-name" title={name}>

@@ -1,7 +1,11 @@
 import { layeredStyle, vars } from '../../theme';
 
 export const section = layeredStyle({ display: 'grid', gap: vars.space.s });
-export const heading = layeredStyle({ fontSize: vars.font.sizeM, fontWeight: vars.font.weightBold, margin: 0 });
+export const heading = layeredStyle({
+  fontSize: vars.font.sizeM,
+  fontWeight: vars.font.weightBold,
+  margin: 0,
+});
 export const list = layeredStyle({
   display: 'grid',
   gap: vars.space.s,

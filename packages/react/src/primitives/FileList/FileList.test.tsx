@@ -36,11 +36,9 @@ describe('FileList', () => {
   it('shows names and sizes in MB with 2 decimals, and removes one file', async () => {
     const screen = await render(<Reorderable />);
     await expect.element(screen.getByRole('heading', { name: 'Selected Files (3)' })).toBeVisible();
-    expect([...screen.container.querySelectorAll('[data-part="file-size"]')].map((n) => n.textContent)).toEqual([
-      '1.00 MB',
-      '2.00 MB',
-      '0.50 MB',
-    ]);
+    expect(
+      [...screen.container.querySelectorAll('[data-part="file-size"]')].map((n) => n.textContent),
+    ).toEqual(['1.00 MB', '2.00 MB', '0.50 MB']);
     await screen.getByRole('button', { name: 'Remove b.pdf' }).click();
     expect(order(screen.container)).toEqual(['a.pdf', 'c.pdf']);
     await expect.element(screen.getByRole('heading', { name: 'Selected Files (2)' })).toBeVisible();

@@ -100,7 +100,6 @@ export function FileList({
       )}
       <ul className={styles.list} ref={listRef} aria-labelledby={headingId}>
         {items.map((item, index) => (
-          // biome-ignore lint/a11y/noNoninteractiveElementInteractions: Alt+Arrow bubbles up from the row's buttons.
           <li
             key={item.id}
             data-file-id={item.id}

@@ -1,2 +1,2 @@
-export { FileList } from './FileList';
 export type { FileListItem, FileListLabels, FileListProps } from './FileList';
+export { FileList } from './FileList';

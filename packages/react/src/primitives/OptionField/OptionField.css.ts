@@ -1,8 +1,17 @@
 import { layeredStyle, vars } from '../../theme';
 
 export const field = layeredStyle({ display: 'grid', gap: vars.space.xs, minWidth: 0 });
-export const labelRow = layeredStyle({ display: 'flex', alignItems: 'center', gap: vars.space.s, justifyContent: 'space-between' });
-export const label = layeredStyle({ fontWeight: vars.font.weightBold, fontSize: vars.font.sizeS, color: vars.color.text });
+export const labelRow = layeredStyle({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.s,
+  justifyContent: 'space-between',
+});
+export const label = layeredStyle({
+  fontWeight: vars.font.weightBold,
+  fontSize: vars.font.sizeS,
+  color: vars.color.text,
+});
 export const required = layeredStyle({ color: vars.color.danger, marginInlineStart: '2px' });
 
 const control = {
@@ -31,7 +40,11 @@ export const checkbox = layeredStyle({
   selectors: { '&:focus-visible': { outline: vars.focus.outline, outlineOffset: '2px' } },
 });
 export const slider = layeredStyle({ width: '100%', accentColor: vars.color.primary });
-export const sliderValue = layeredStyle({ fontVariantNumeric: 'tabular-nums', color: vars.color.textMuted, fontSize: vars.font.sizeS });
+export const sliderValue = layeredStyle({
+  fontVariantNumeric: 'tabular-nums',
+  color: vars.color.textMuted,
+  fontSize: vars.font.sizeS,
+});
 
 export const switchTrack = layeredStyle({
   position: 'relative',
@@ -63,4 +76,9 @@ export const switchThumb = layeredStyle({
 });
 
 export const hint = layeredStyle({ margin: 0, fontSize: vars.font.sizeS, color: vars.color.textMuted });
-export const error = layeredStyle({ margin: 0, fontSize: vars.font.sizeS, color: vars.color.danger, fontWeight: vars.font.weightBold });
+export const error = layeredStyle({
+  margin: 0,
+  fontSize: vars.font.sizeS,
+  color: vars.color.danger,
+  fontWeight: vars.font.weightBold,
+});

@@ -30,7 +30,13 @@ const all: OptionDefinition[] = [
   { name: 'Pdfa', label: 'PDF/A', type: 'checkbox', default: false },
   { name: 'PdfA', label: 'PDF/A compliance', type: 'switch', default: false },
   { name: 'FontColor', label: 'Font colour', type: 'color', default: '#000000' },
-  { name: 'PageRange', label: 'Page Range', type: 'text', placeholder: 'e.g., 1-5, 8, 10-12', hint: 'Empty converts all pages.' },
+  {
+    name: 'PageRange',
+    label: 'Page Range',
+    type: 'text',
+    placeholder: 'e.g., 1-5, 8, 10-12',
+    hint: 'Empty converts all pages.',
+  },
   { name: 'Password', label: 'Password', type: 'password', required: true },
   { name: 'MarginHorizontal', label: 'Horizontal Margin (mm)', type: 'number', min: 0, max: 500, default: 0 },
   { name: 'Opacity', label: 'Opacity', type: 'slider', min: 10, max: 80, step: 5, default: 30 },
@@ -47,9 +53,13 @@ describe('OptionField', () => {
     );
     await expect.element(screen.getByRole('combobox', { name: 'PDF Version' })).toHaveValue('1.4');
     await expect.element(screen.getByRole('checkbox', { name: 'PDF/A', exact: true })).not.toBeChecked();
-    await expect.element(screen.getByRole('switch', { name: 'PDF/A compliance' })).toHaveAttribute('aria-checked', 'false');
+    await expect
+      .element(screen.getByRole('switch', { name: 'PDF/A compliance' }))
+      .toHaveAttribute('aria-checked', 'false');
     await expect.element(screen.getByLabelText('Font colour')).toHaveValue('#000000');
-    await expect.element(screen.getByRole('textbox', { name: 'Page Range' })).toHaveAttribute('placeholder', 'e.g., 1-5, 8, 10-12');
+    await expect
+      .element(screen.getByRole('textbox', { name: 'Page Range' }))
+      .toHaveAttribute('placeholder', 'e.g., 1-5, 8, 10-12');
     await expect.element(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     const margin = screen.getByRole('spinbutton', { name: 'Horizontal Margin (mm)' });
     await expect.element(margin).toHaveAttribute('min', '0');

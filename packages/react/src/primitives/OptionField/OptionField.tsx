@@ -31,7 +31,15 @@ function asBoolean(value: FieldValue): boolean {
  * One option generated from its catalogue definition: select, checkbox, switch, colour, text,
  * password, number or slider, with its label, range, help popover and error message.
  */
-export function OptionField({ option, value, onChange, error, disabled = false, scope = 'docstudio', helpLabel }: OptionFieldProps) {
+export function OptionField({
+  option,
+  value,
+  onChange,
+  error,
+  disabled = false,
+  scope = 'docstudio',
+  helpLabel,
+}: OptionFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const labelId = `${id}-label`;
@@ -49,14 +57,17 @@ export function OptionField({ option, value, onChange, error, disabled = false, 
 
   const labelNode = (
     <span className={styles.labelRow}>
-      <label className={styles.label} htmlFor={id} id={labelId}>
-        {option.label}
+      <span>
+        <label className={styles.label} htmlFor={id} id={labelId}>
+          {option.label}
+        </label>
+        {/* Outside the label, so the accessible name stays the catalogue's label; aria-required says it. */}
         {option.required && (
           <span className={styles.required} aria-hidden="true">
             *
           </span>
         )}
-      </label>
+      </span>
       {option.hint && (
         <Popover triggerLabel={helpLabel ?? `More about ${option.label}`} title={option.label} scope={scope}>
           {option.hint}
@@ -69,7 +80,12 @@ export function OptionField({ option, value, onChange, error, disabled = false, 
   switch (option.type) {
     case 'select':
       control = (
-        <select className={styles.input} value={asText(current)} onChange={(event) => onChange(event.target.value)} {...common}>
+        <select
+          className={styles.input}
+          value={asText(current)}
+          onChange={(event) => onChange(event.target.value)}
+          {...common}
+        >
           {(option.options ?? []).map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
@@ -80,7 +96,13 @@ export function OptionField({ option, value, onChange, error, disabled = false, 
       break;
     case 'checkbox':
       return (
-        <div className={styles.field} data-scope={scope} data-part="option" data-option={option.name} data-invalid={error ? true : undefined}>
+        <div
+          className={styles.field}
+          data-scope={scope}
+          data-part="option"
+          data-option={option.name}
+          data-invalid={error ? true : undefined}
+        >
           <span className={styles.inlineRow}>
             <input
               type="checkbox"
@@ -93,7 +115,11 @@ export function OptionField({ option, value, onChange, error, disabled = false, 
               {option.label}
             </label>
             {option.hint && (
-              <Popover triggerLabel={helpLabel ?? `More about ${option.label}`} title={option.label} scope={scope}>
+              <Popover
+                triggerLabel={helpLabel ?? `More about ${option.label}`}
+                title={option.label}
+                scope={scope}
+              >
                 {option.hint}
               </Popover>
             )}
@@ -189,7 +215,13 @@ export function OptionField({ option, value, onChange, error, disabled = false, 
   }
 
   return (
-    <div className={styles.field} data-scope={scope} data-part="option" data-option={option.name} data-invalid={error ? true : undefined}>
+    <div
+      className={styles.field}
+      data-scope={scope}
+      data-part="option"
+      data-option={option.name}
+      data-invalid={error ? true : undefined}
+    >
       {labelNode}
       {control}
       {error && (

@@ -1,2 +1,2 @@
-export { OptionField } from './OptionField';
 export type { FieldValue, OptionFieldProps } from './OptionField';
+export { OptionField } from './OptionField';

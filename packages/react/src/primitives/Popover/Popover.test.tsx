@@ -51,9 +51,9 @@ describe('Popover and Tooltip', () => {
     screen.getByRole('button', { name: 'DRAFT' }).element().focus();
     const tooltip = page.getByRole('tooltip');
     await expect.element(tooltip).toHaveTextContent('Use DRAFT as watermark text');
-    await expect.element(screen.getByRole('button', { name: 'DRAFT' })).toHaveAccessibleDescription(
-      'Use DRAFT as watermark text',
-    );
+    await expect
+      .element(screen.getByRole('button', { name: 'DRAFT' }))
+      .toHaveAccessibleDescription('Use DRAFT as watermark text');
     await userEvent.keyboard('{Escape}');
     await expect.element(tooltip).not.toBeInTheDocument();
   });

@@ -68,6 +68,7 @@ export function Popover({ triggerLabel, trigger = '?', title, children, scope = 
             <div
               ref={refs.setFloating}
               className={`${theme.className} ${floatingSurface}`}
+              role="dialog"
               style={{ ...theme.style, ...floatingStyles }}
               aria-labelledby={title ? titleId : undefined}
               aria-label={title ? undefined : triggerLabel}

@@ -16,4 +16,8 @@ export const fill = layeredStyle({
 });
 
 export const row = layeredStyle({ display: 'grid', gap: vars.space.xs, fontSize: vars.font.sizeS });
-export const label = layeredStyle({ display: 'flex', justifyContent: 'space-between', color: vars.color.textMuted });
+export const label = layeredStyle({
+  display: 'flex',
+  justifyContent: 'space-between',
+  color: vars.color.textMuted,
+});

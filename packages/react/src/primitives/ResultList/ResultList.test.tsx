@@ -27,11 +27,9 @@ describe('ResultList', () => {
   it("shows 'Conversion Complete' and one row per file with its size in MB with 2 decimals", async () => {
     const screen = await render(<ResultList files={files} />);
     await expect.element(screen.getByRole('heading', { name: 'Conversion Complete' })).toBeVisible();
-    expect([...screen.container.querySelectorAll('[data-part="result-size"]')].map((n) => n.textContent)).toEqual([
-      '1.50 MB',
-      '0.01 MB',
-      '0.00 MB',
-    ]);
+    expect(
+      [...screen.container.querySelectorAll('[data-part="result-size"]')].map((n) => n.textContent),
+    ).toEqual(['1.50 MB', '0.01 MB', '0.00 MB']);
     expect(screen.container.querySelector('[data-part="download-all"]')).toBeNull();
     expect(await seriousViolations(screen.container)).toEqual([]);
   });

@@ -71,8 +71,13 @@ export function ResultList({
         )}
       </div>
       <ul className={styles.list}>
-        {files.map((file, index) => (
-          <li key={`${file.url}-${index}`} className={styles.row} data-scope={scope} data-part="result-item">
+        {files.map((file) => (
+          <li
+            key={`${file.url}#${file.fileName}`}
+            className={styles.row}
+            data-scope={scope}
+            data-part="result-item"
+          >
             <span className={styles.name} data-scope={scope} data-part="result-name">
               {file.fileName}
             </span>

@@ -1,5 +1,8 @@
 /** The spec's download: a temporary link to the returned Url with the file name as download name. */
-export function downloadFile(file: { url: string; fileName: string }, ownerDocument: Document = document): void {
+export function downloadFile(
+  file: { url: string; fileName: string },
+  ownerDocument: Document = document,
+): void {
   const link = ownerDocument.createElement('a');
   link.href = file.url;
   link.download = file.fileName;

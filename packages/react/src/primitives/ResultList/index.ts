@@ -1,3 +1,3 @@
 export { downloadAllFiles, downloadFile } from './downloadFile';
-export { ResultList } from './ResultList';
 export type { ResultFile, ResultListLabels, ResultListProps } from './ResultList';
+export { ResultList } from './ResultList';

@@ -27,7 +27,10 @@ export const toast = layeredStyle({
   fontSize: vars.font.sizeS,
   selectors: {
     '&[data-variant="success"]': { borderColor: vars.color.success, background: vars.color.successSurface },
-    '&[data-variant="failure"]': { borderColor: vars.color.warningBorder, background: vars.color.warningSurface },
+    '&[data-variant="failure"]': {
+      borderColor: vars.color.warningBorder,
+      background: vars.color.warningSurface,
+    },
     '&[data-variant="destructive"]': { borderColor: vars.color.danger, background: vars.color.dangerSurface },
   },
 });

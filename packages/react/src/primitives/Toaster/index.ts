@@ -1,2 +1,2 @@
-export { Toaster } from './Toaster';
 export type { ToasterProps, ToastMessage, ToastVariant } from './Toaster';
+export { Toaster } from './Toaster';

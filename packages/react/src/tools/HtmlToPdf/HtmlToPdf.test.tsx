@@ -8,7 +8,11 @@ describeToolScenarios({
   Component: HtmlToPdf,
   toolId: 'html-to-pdf',
   accepted: ['habibi.html'],
-  rejected: { file: 'crazyones.pdf', title: 'Invalid file format', message: 'Please upload HTML files only (.html or .htm).' },
+  rejected: {
+    file: 'crazyones.pdf',
+    title: 'Invalid file format',
+    message: 'Please upload HTML files only (.html or .htm).',
+  },
   tooLarge: {
     name: 'huge.html',
     type: 'text/html',
@@ -36,7 +40,9 @@ describe('HtmlToPdf page', () => {
     expect(harness.part('example')).toBeNull();
     toggle.element().focus();
     await userEvent.keyboard('{Enter}');
-    await expect.element(harness.screen.getByRole('button', { name: 'Hide example' })).toHaveAttribute('aria-expanded', 'true');
+    await expect
+      .element(harness.screen.getByRole('button', { name: 'Hide example' }))
+      .toHaveAttribute('aria-expanded', 'true');
     expect(harness.part('example')?.textContent).toContain('Sample HTML Structure');
     expect(harness.part('example')?.textContent).toContain('<!DOCTYPE html>');
     await userEvent.keyboard(' ');

@@ -51,6 +51,7 @@ function ExampleToggle() {
       <div id={panelId} hidden={!open}>
         {open && (
           <SideCard title={messages.sampleHtmlHeading} part="example">
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the sample scrolls sideways; keyboard users must reach it (axe scrollable-region-focusable). */}
             <pre className={styles.code} tabIndex={0}>
               <code>{SAMPLE_HTML}</code>
             </pre>

@@ -1,2 +1,1 @@
-export { HtmlToPdf } from './HtmlToPdf';
-export { SAMPLE_HTML } from './HtmlToPdf';
+export { HtmlToPdf, SAMPLE_HTML } from './HtmlToPdf';

@@ -8,7 +8,11 @@ describeToolScenarios({
   Component: ImagesToPdf,
   toolId: 'images-to-pdf',
   accepted: ['pil123rgba.png', 'hopper.webp'],
-  rejected: { file: 'crazyones.pdf', title: 'Invalid file format', message: 'Please upload supported image formats only.' },
+  rejected: {
+    file: 'crazyones.pdf',
+    title: 'Invalid file format',
+    message: 'Please upload supported image formats only.',
+  },
   tooLarge: {
     name: 'huge.png',
     type: 'image/png',
@@ -29,21 +33,31 @@ describe('ImagesToPdf page', () => {
     await expect.element(harness.screen.getByRole('heading', { name: 'Selected Images (3)' })).toBeVisible();
     await harness.screen.getByRole('button', { name: 'Remove hopper.webp' }).click();
     await expect.element(harness.screen.getByRole('heading', { name: 'Selected Images (2)' })).toBeVisible();
-    expect(harness.parts('file-name').map((n) => n.textContent)).toEqual(['pil123rgba.png', 'hopper_orientation_6.jpg']);
+    expect(harness.parts('file-name').map((n) => n.textContent)).toEqual([
+      'pil123rgba.png',
+      'hopper_orientation_6.jpg',
+    ]);
   });
 
   it('keeps valid images of a mixed drop and reports the rest', async () => {
     const harness = await renderTool(ImagesToPdf, 'images-to-pdf');
     await harness.drop(await loadFixtures('pil123rgba.png', 'crazyones.pdf'));
-    await expect.poll(() => harness.toasts().map((t) => t.message)).toEqual(['Please upload supported image formats only.']);
+    await expect
+      .poll(() => harness.toasts().map((t) => t.message))
+      .toEqual(['Please upload supported image formats only.']);
     expect(harness.parts('file-name').map((n) => n.textContent)).toEqual(['pil123rgba.png']);
   });
 
   it('sends Files[i] in order with page size and margins only when set', async () => {
-    const harness = await renderTool(ImagesToPdf, 'images-to-pdf', {}, {
-      kind: 'success',
-      files: exampleResults['images-to-pdf'],
-    });
+    const harness = await renderTool(
+      ImagesToPdf,
+      'images-to-pdf',
+      {},
+      {
+        kind: 'success',
+        files: exampleResults['images-to-pdf'],
+      },
+    );
     await harness.drop(await loadFixtures('pil123rgba.png', 'hopper.webp'));
     await harness.screen.getByRole('combobox', { name: 'Page Size' }).selectOptions('a4');
     await fillField(harness, 'Horizontal Margin (mm)', '10');

@@ -41,19 +41,26 @@ describe('OfficeToPdf page', () => {
     const harness = await renderTool(OfficeToPdf, 'office-to-pdf');
     await harness.drop(await loadFixtures('french.rtf'));
     await harness.drop(await loadFixtures('hdr-header-footer.docx'));
-    await expect.poll(() => harness.parts('file-name').map((n) => n.textContent)).toEqual(['hdr-header-footer.docx']);
+    await expect
+      .poll(() => harness.parts('file-name').map((n) => n.textContent))
+      .toEqual(['hdr-header-footer.docx']);
     await harness.drop(await loadFixtures('french.rtf', 'hdr-header-footer.docx'));
-    await expect.poll(() => harness.toasts()).toEqual([
-      { title: 'Invalid file format', message: 'Too many files', variant: 'failure' },
-    ]);
+    await expect
+      .poll(() => harness.toasts())
+      .toEqual([{ title: 'Invalid file format', message: 'Too many files', variant: 'failure' }]);
     expect(harness.parts('file-name').map((n) => n.textContent)).toEqual(['hdr-header-footer.docx']);
   });
 
   it('sends Page Range, PDF Version and PdfA=true when set', async () => {
-    const harness = await renderTool(OfficeToPdf, 'office-to-pdf', {}, {
-      kind: 'success',
-      files: exampleResults['office-to-pdf'],
-    });
+    const harness = await renderTool(
+      OfficeToPdf,
+      'office-to-pdf',
+      {},
+      {
+        kind: 'success',
+        files: exampleResults['office-to-pdf'],
+      },
+    );
     await harness.drop(await loadFixtures('hdr-header-footer.docx'));
     await fillField(harness, 'Page Range', '1-5, 8');
     await harness.screen.getByRole('combobox', { name: 'PDF Version' }).selectOptions('1.7');

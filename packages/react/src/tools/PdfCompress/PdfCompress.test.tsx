@@ -16,7 +16,11 @@ describeToolScenarios({
   Component: PdfCompress,
   toolId: 'pdf-compress',
   accepted: ['pdflatex-4-pages.pdf'],
-  rejected: { file: 'pil123rgba.png', title: 'Invalid file format', message: 'Please upload PDF files only.' },
+  rejected: {
+    file: 'pil123rgba.png',
+    title: 'Invalid file format',
+    message: 'Please upload PDF files only.',
+  },
   tooLarge: pdf50,
   expectedFields: [
     ['Preset', 'ebook'],
@@ -27,10 +31,15 @@ describeToolScenarios({
 
 describe('PdfCompress page', () => {
   it('offers the five presets and sends the chosen one', async () => {
-    const harness = await renderTool(PdfCompress, 'pdf-compress', {}, {
-      kind: 'success',
-      files: exampleResults['pdf-compress'],
-    });
+    const harness = await renderTool(
+      PdfCompress,
+      'pdf-compress',
+      {},
+      {
+        kind: 'success',
+        files: exampleResults['pdf-compress'],
+      },
+    );
     const select = harness.root.querySelector<HTMLSelectElement>('[data-option="Preset"] select')!;
     expect([...select.options].map((o) => o.value)).toEqual(['text', 'archive', 'web', 'ebook', 'printer']);
     await harness.drop(await loadFixtures('crazyones.pdf'));

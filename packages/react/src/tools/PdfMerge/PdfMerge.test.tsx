@@ -10,7 +10,11 @@ describeToolScenarios({
   Component: PdfMerge,
   toolId: 'pdf-merge',
   accepted: ['crazyones.pdf', 'pdflatex-4-pages.pdf'],
-  rejected: { file: 'pil123rgba.png', title: 'Invalid file format', message: 'Please upload PDF files only.' },
+  rejected: {
+    file: 'pil123rgba.png',
+    title: 'Invalid file format',
+    message: 'Please upload PDF files only.',
+  },
   expectedFields: [['StoreFile', 'true']],
 });
 
@@ -19,14 +23,25 @@ describe('PdfMerge page', () => {
     const harness = await renderTool(PdfMerge, 'pdf-merge');
     await harness.drop(await loadFixtures('crazyones.pdf'));
     harness.convertButton().click();
-    await expect.poll(() => harness.toasts()).toEqual([
-      { title: 'More files needed', message: 'Please select at least 2 PDF files to merge.', variant: 'failure' },
-    ]);
+    await expect
+      .poll(() => harness.toasts())
+      .toEqual([
+        {
+          title: 'More files needed',
+          message: 'Please select at least 2 PDF files to merge.',
+          variant: 'failure',
+        },
+      ]);
     expect(harness.fake.requests).toHaveLength(0);
   });
 
   it('merges in the order chosen with Move up / Move down by keyboard', async () => {
-    const harness = await renderTool(PdfMerge, 'pdf-merge', {}, { kind: 'success', files: exampleResults['pdf-merge'] });
+    const harness = await renderTool(
+      PdfMerge,
+      'pdf-merge',
+      {},
+      { kind: 'success', files: exampleResults['pdf-merge'] },
+    );
     await harness.drop(await loadFixtures('crazyones.pdf', 'pdflatex-4-pages.pdf', 'annotated_pdf.pdf'));
     const order = () => harness.parts('file-name').map((n) => n.textContent);
     expect(order()).toEqual(['crazyones.pdf', 'pdflatex-4-pages.pdf', 'annotated_pdf.pdf']);
@@ -34,7 +49,9 @@ describe('PdfMerge page', () => {
     await userEvent.keyboard('{Enter}');
     await userEvent.keyboard('{Enter}');
     await expect.poll(order).toEqual(['annotated_pdf.pdf', 'crazyones.pdf', 'pdflatex-4-pages.pdf']);
-    await expect.element(harness.screen.getByRole('button', { name: 'Move down annotated_pdf.pdf' })).toHaveFocus();
+    await expect
+      .element(harness.screen.getByRole('button', { name: 'Move down annotated_pdf.pdf' }))
+      .toHaveFocus();
     await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}');
     await expect.poll(order).toEqual(['crazyones.pdf', 'annotated_pdf.pdf', 'pdflatex-4-pages.pdf']);
     expect(await seriousViolations(harness.root)).toEqual([]);
@@ -51,7 +68,9 @@ describe('PdfMerge page', () => {
 
   it('has no size limit on the page: a 120 MB PDF is accepted', async () => {
     const harness = await renderTool(PdfMerge, 'pdf-merge');
-    await harness.drop([new File([new Uint8Array(120 * 1024 * 1024)], 'scan.pdf', { type: 'application/pdf' })]);
+    await harness.drop([
+      new File([new Uint8Array(120 * 1024 * 1024)], 'scan.pdf', { type: 'application/pdf' }),
+    ]);
     await expect.poll(() => harness.parts('file-size').map((n) => n.textContent)).toEqual(['120.00 MB']);
     expect(harness.toasts()).toEqual([]);
   });

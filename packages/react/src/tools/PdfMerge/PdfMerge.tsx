@@ -1,4 +1,4 @@
-import { type ToolProps, ToolNote, ToolShell, useToolContext } from '../../shell';
+import { ToolNote, type ToolProps, ToolShell, useToolContext } from '../../shell';
 
 function OrderNote() {
   const { messages } = useToolContext();

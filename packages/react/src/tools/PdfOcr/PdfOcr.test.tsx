@@ -8,7 +8,11 @@ describeToolScenarios({
   Component: PdfOcr,
   toolId: 'pdf-ocr',
   accepted: ['crazyones.pdf'],
-  rejected: { file: 'pil123rgba.png', title: 'Invalid file format', message: 'Please upload PDF files only.' },
+  rejected: {
+    file: 'pil123rgba.png',
+    title: 'Invalid file format',
+    message: 'Please upload PDF files only.',
+  },
   tooLarge: {
     name: 'big.pdf',
     type: 'application/pdf',
@@ -32,7 +36,12 @@ describe('PdfOcr page', () => {
   });
 
   it('Searchable PDF posts to pdf/to/ocr, Text File to pdf/to/txt, with the chosen language', async () => {
-    const harness = await renderTool(PdfOcr, 'pdf-ocr', {}, { kind: 'success', files: exampleResults['pdf-ocr'] });
+    const harness = await renderTool(
+      PdfOcr,
+      'pdf-ocr',
+      {},
+      { kind: 'success', files: exampleResults['pdf-ocr'] },
+    );
     await harness.drop(await loadFixtures('crazyones.pdf'));
     const output = harness.screen.getByRole('combobox', { name: 'Output format' });
     await expect.element(output).toHaveDisplayValue('Searchable PDF');

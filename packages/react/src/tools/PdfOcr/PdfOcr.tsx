@@ -2,7 +2,14 @@ import { getTool } from '@docstudio/core';
 import { useId } from 'react';
 import type { FieldValue } from '../../primitives';
 import * as fieldStyles from '../../primitives/OptionField/OptionField.css';
-import { type ToolProps, ToolOptions, ToolShell, useToolActions, useToolContext, useToolState } from '../../shell';
+import {
+  ToolOptions,
+  type ToolProps,
+  ToolShell,
+  useToolActions,
+  useToolContext,
+  useToolState,
+} from '../../shell';
 
 function OcrOptions() {
   const { tool, scope, messages } = useToolContext();

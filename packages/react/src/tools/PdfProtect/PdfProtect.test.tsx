@@ -12,7 +12,11 @@ describeToolScenarios({
     await harness.drop(await loadFixtures('crazyones.pdf'));
     await fillField(harness, 'User password', 'open sesame');
   },
-  rejected: { file: 'pil123rgba.png', title: 'Invalid file format', message: 'Please upload PDF files only.' },
+  rejected: {
+    file: 'pil123rgba.png',
+    title: 'Invalid file format',
+    message: 'Please upload PDF files only.',
+  },
   expectedFields: [
     ['UserPassword', 'open sesame'],
     ['StoreFile', 'true'],
@@ -26,15 +30,26 @@ describe('PdfProtect page', () => {
     await harness.drop(await loadFixtures('crazyones.pdf'));
     await fillField(harness, 'User password', '   ');
     harness.convertButton().click();
-    await expect.poll(() => harness.toasts()).toEqual([
-      { title: 'User password required', message: 'Please enter a password to protect the PDF.', variant: 'failure' },
-    ]);
+    await expect
+      .poll(() => harness.toasts())
+      .toEqual([
+        {
+          title: 'User password required',
+          message: 'Please enter a password to protect the PDF.',
+          variant: 'failure',
+        },
+      ]);
     expect(fieldError(harness, 'UserPassword')).toBe('Please enter a password to protect the PDF.');
     expect(harness.fake.requests).toHaveLength(0);
   });
 
   it('sends the owner password only when it is set, and never the catalogue-only encryption level', async () => {
-    const harness = await renderTool(PdfProtect, 'pdf-protect', {}, { kind: 'success', files: exampleResults['pdf-protect'] });
+    const harness = await renderTool(
+      PdfProtect,
+      'pdf-protect',
+      {},
+      { kind: 'success', files: exampleResults['pdf-protect'] },
+    );
     await harness.drop(await loadFixtures('crazyones.pdf'));
     await fillField(harness, 'User password', 'user');
     await fillField(harness, 'Owner password (optional)', 'owner');

@@ -14,7 +14,11 @@ describeToolScenarios({
   Component: PdfRedact,
   toolId: 'pdf-redact',
   accepted: ['crazyones.pdf'],
-  rejected: { file: 'pil123rgba.png', title: 'Invalid file format', message: 'Please upload PDF files only.' },
+  rejected: {
+    file: 'pil123rgba.png',
+    title: 'Invalid file format',
+    message: 'Please upload PDF files only.',
+  },
   tooLarge: {
     name: 'big.pdf',
     type: 'application/pdf',
@@ -55,7 +59,12 @@ describe('PdfRedact page', () => {
   });
 
   it('confirms by keyboard and sends the preset and colour', async () => {
-    const harness = await renderTool(PdfRedact, 'pdf-redact', {}, { kind: 'success', files: exampleResults['pdf-redact'] });
+    const harness = await renderTool(
+      PdfRedact,
+      'pdf-redact',
+      {},
+      { kind: 'success', files: exampleResults['pdf-redact'] },
+    );
     await harness.drop(await loadFixtures('crazyones.pdf'));
     await harness.screen.getByRole('combobox', { name: 'Redaction preset' }).selectOptions('hipaa');
     harness.convertButton().focus();
@@ -77,10 +86,14 @@ describe('PdfRedact page', () => {
     expect(harness.root.querySelector('[data-option="RedactionTerms"]')).toBeNull();
     await harness.drop(await loadFixtures('crazyones.pdf'));
     await harness.screen.getByRole('combobox', { name: 'Redaction preset' }).selectOptions('manual');
-    await expect.element(harness.screen.getByRole('textbox', { name: 'Words or patterns to redact' })).toBeVisible();
+    await expect
+      .element(harness.screen.getByRole('textbox', { name: 'Words or patterns to redact' }))
+      .toBeVisible();
     harness.convertButton().click();
     await confirmInDialog();
-    await expect.poll(() => fieldError(harness, 'RedactionTerms')).toBe('Please enter the words or patterns to redact.');
+    await expect
+      .poll(() => fieldError(harness, 'RedactionTerms'))
+      .toBe('Please enter the words or patterns to redact.');
     expect(harness.fake.requests).toHaveLength(0);
   });
 });

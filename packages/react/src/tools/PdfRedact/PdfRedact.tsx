@@ -1,5 +1,5 @@
-import { Notice, type ToolProps, ToolShell, useToolContext } from '../../shell';
 import { useStudio } from '../../provider';
+import { Notice, type ToolProps, ToolShell, useToolContext } from '../../shell';
 
 function RedactWarning() {
   const { tool, messages } = useToolContext();

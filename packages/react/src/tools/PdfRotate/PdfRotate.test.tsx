@@ -8,7 +8,11 @@ describeToolScenarios({
   Component: PdfRotate,
   toolId: 'pdf-rotate',
   accepted: ['pdflatex-4-pages.pdf'],
-  rejected: { file: 'pil123rgba.png', title: 'Invalid file format', message: 'Please upload PDF files only.' },
+  rejected: {
+    file: 'pil123rgba.png',
+    title: 'Invalid file format',
+    message: 'Please upload PDF files only.',
+  },
   tooLarge: {
     name: 'big.pdf',
     type: 'application/pdf',
@@ -26,7 +30,12 @@ describeToolScenarios({
 
 describe('PdfRotate page', () => {
   it("with pages 'all' the range is not sent; the angle is", async () => {
-    const harness = await renderTool(PdfRotate, 'pdf-rotate', {}, { kind: 'success', files: exampleResults['pdf-rotate'] });
+    const harness = await renderTool(
+      PdfRotate,
+      'pdf-rotate',
+      {},
+      { kind: 'success', files: exampleResults['pdf-rotate'] },
+    );
     await harness.drop(await loadFixtures('pdflatex-4-pages.pdf'));
     await harness.screen.getByRole('combobox', { name: 'Angle' }).selectOptions('180');
     await fillField(harness, 'Pages to rotate', 'all');
@@ -40,10 +49,15 @@ describe('PdfRotate page', () => {
   });
 
   it('shows a server RotatePage error under the angle', async () => {
-    const harness = await renderTool(PdfRotate, 'pdf-rotate', {}, {
-      kind: 'invalid-parameters',
-      fields: { RotatePage: ['RotatePage must be 90, 180 or 270'] },
-    });
+    const harness = await renderTool(
+      PdfRotate,
+      'pdf-rotate',
+      {},
+      {
+        kind: 'invalid-parameters',
+        fields: { RotatePage: ['RotatePage must be 90, 180 or 270'] },
+      },
+    );
     await harness.drop(await loadFixtures('pdflatex-4-pages.pdf'));
     harness.convertButton().click();
     await expectState(harness, 'failed');

@@ -8,7 +8,11 @@ describeToolScenarios({
   Component: PdfSplit,
   toolId: 'pdf-split',
   accepted: ['pdflatex-4-pages.pdf'],
-  rejected: { file: 'pil123rgba.png', title: 'Invalid file format', message: 'Please upload PDF files only.' },
+  rejected: {
+    file: 'pil123rgba.png',
+    title: 'Invalid file format',
+    message: 'Please upload PDF files only.',
+  },
   tooLarge: {
     name: 'big.pdf',
     type: 'application/pdf',
@@ -31,14 +35,19 @@ describe('PdfSplit page', () => {
   it("two PDFs at once: 'Too many files' / 'Please upload only one PDF file'", async () => {
     const harness = await renderTool(PdfSplit, 'pdf-split');
     await harness.drop(await loadFixtures('crazyones.pdf', 'pdflatex-4-pages.pdf'));
-    await expect.poll(() => harness.toasts()).toEqual([
-      { title: 'Too many files', message: 'Please upload only one PDF file', variant: 'failure' },
-    ]);
+    await expect
+      .poll(() => harness.toasts())
+      .toEqual([{ title: 'Too many files', message: 'Please upload only one PDF file', variant: 'failure' }]);
     expect(harness.state()).toBe('idle');
   });
 
   it('specific pages: the button waits for a range, then only ExtractPages is sent', async () => {
-    const harness = await renderTool(PdfSplit, 'pdf-split', {}, { kind: 'success', files: exampleResults['pdf-split'] });
+    const harness = await renderTool(
+      PdfSplit,
+      'pdf-split',
+      {},
+      { kind: 'success', files: exampleResults['pdf-split'] },
+    );
     await harness.drop(await loadFixtures('pdflatex-4-pages.pdf'));
     await harness.screen.getByRole('radio', { name: 'Specific pages' }).click();
     expect(harness.part('split-mode')?.getAttribute('data-state')).toBe('pages');
@@ -55,7 +64,12 @@ describe('PdfSplit page', () => {
   });
 
   it('chunks: sends SplitByPattern with the pages per file', async () => {
-    const harness = await renderTool(PdfSplit, 'pdf-split', {}, { kind: 'success', files: exampleResults['pdf-split'] });
+    const harness = await renderTool(
+      PdfSplit,
+      'pdf-split',
+      {},
+      { kind: 'success', files: exampleResults['pdf-split'] },
+    );
     await harness.drop(await loadFixtures('pdflatex-4-pages.pdf'));
     await harness.screen.getByRole('radio', { name: 'Chunks' }).click();
     await fillField(harness, 'Pages per file', '3');
@@ -69,10 +83,15 @@ describe('PdfSplit page', () => {
   });
 
   it('shows a server ExtractPages error in red under the field', async () => {
-    const harness = await renderTool(PdfSplit, 'pdf-split', {}, {
-      kind: 'invalid-parameters',
-      fields: { ExtractPages: ['Page 9 is past the end of the document (4 pages)'] },
-    });
+    const harness = await renderTool(
+      PdfSplit,
+      'pdf-split',
+      {},
+      {
+        kind: 'invalid-parameters',
+        fields: { ExtractPages: ['Page 9 is past the end of the document (4 pages)'] },
+      },
+    );
     await harness.drop(await loadFixtures('pdflatex-4-pages.pdf'));
     await harness.screen.getByRole('radio', { name: 'Specific pages' }).click();
     await fillField(harness, 'Pages to extract', '9');
@@ -83,7 +102,12 @@ describe('PdfSplit page', () => {
   });
 
   it('Download All starts each of the 4 downloads in turn, 500 ms apart', async () => {
-    const harness = await renderTool(PdfSplit, 'pdf-split', {}, { kind: 'success', files: exampleResults['pdf-split'] });
+    const harness = await renderTool(
+      PdfSplit,
+      'pdf-split',
+      {},
+      { kind: 'success', files: exampleResults['pdf-split'] },
+    );
     await harness.drop(await loadFixtures('pdflatex-4-pages.pdf'));
     harness.convertButton().click();
     await expectState(harness, 'complete');

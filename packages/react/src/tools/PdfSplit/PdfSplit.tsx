@@ -1,7 +1,16 @@
 import { SPLIT_MODES, type SplitMode } from '@docstudio/core';
 import { useId } from 'react';
 import type { FieldValue } from '../../primitives';
-import { type PreparedRequest, type ToolProps, ToolOptions, ToolShell, type ToolState, useToolActions, useToolContext, useToolState } from '../../shell';
+import {
+  type PreparedRequest,
+  ToolOptions,
+  type ToolProps,
+  ToolShell,
+  type ToolState,
+  useToolActions,
+  useToolContext,
+  useToolState,
+} from '../../shell';
 import * as styles from './PdfSplit.css';
 
 type Mode = SplitMode['value'];
@@ -28,6 +37,7 @@ function SplitOptions() {
           <label key={choice.value} className={styles.mode}>
             <input
               type="radio"
+              className={styles.radio}
               name={name}
               value={choice.value}
               checked={mode === choice.value}

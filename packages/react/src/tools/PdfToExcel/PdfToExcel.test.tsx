@@ -5,7 +5,11 @@ describeToolScenarios({
   Component: PdfToExcel,
   toolId: 'pdf-to-excel',
   accepted: ['pdflatex-4-pages.pdf'],
-  rejected: { file: 'pil123rgba.png', title: 'Invalid file format', message: 'Please upload PDF files only.' },
+  rejected: {
+    file: 'pil123rgba.png',
+    title: 'Invalid file format',
+    message: 'Please upload PDF files only.',
+  },
   tooLarge: {
     name: 'big.pdf',
     type: 'application/pdf',

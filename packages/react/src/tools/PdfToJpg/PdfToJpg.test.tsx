@@ -5,7 +5,11 @@ describeToolScenarios({
   Component: PdfToJpg,
   toolId: 'pdf-to-jpg',
   accepted: ['pdflatex-4-pages.pdf'],
-  rejected: { file: 'pil123rgba.png', title: 'Invalid file format', message: 'Please upload PDF files only.' },
+  rejected: {
+    file: 'pil123rgba.png',
+    title: 'Invalid file format',
+    message: 'Please upload PDF files only.',
+  },
   tooLarge: {
     name: 'big.pdf',
     type: 'application/pdf',

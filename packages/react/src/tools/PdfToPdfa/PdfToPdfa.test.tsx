@@ -8,7 +8,11 @@ describeToolScenarios({
   Component: PdfToPdfa,
   toolId: 'pdf-to-pdfa',
   accepted: ['crazyones.pdf'],
-  rejected: { file: 'hdr-header-footer.docx', title: 'Invalid file format', message: 'Please upload PDF files only.' },
+  rejected: {
+    file: 'hdr-header-footer.docx',
+    title: 'Invalid file format',
+    message: 'Please upload PDF files only.',
+  },
   tooLarge: {
     name: 'big.pdf',
     type: 'application/pdf',
@@ -25,10 +29,21 @@ describeToolScenarios({
 
 describe('PdfToPdfa page', () => {
   it('sends the chosen PDF/A version', async () => {
-    const harness = await renderTool(PdfToPdfa, 'pdf-to-pdfa', {}, { kind: 'success', files: exampleResults['pdf-to-pdfa'] });
+    const harness = await renderTool(
+      PdfToPdfa,
+      'pdf-to-pdfa',
+      {},
+      { kind: 'success', files: exampleResults['pdf-to-pdfa'] },
+    );
     await harness.drop(await loadFixtures('crazyones.pdf'));
     const select = harness.root.querySelector<HTMLSelectElement>('[data-option="PdfaVersion"] select')!;
-    expect([...select.options].map((o) => o.value)).toEqual(['PdfA1b', 'PdfA2b', 'PdfA2u', 'PdfA3b', 'PdfA3u']);
+    expect([...select.options].map((o) => o.value)).toEqual([
+      'PdfA1b',
+      'PdfA2b',
+      'PdfA2u',
+      'PdfA3b',
+      'PdfA3u',
+    ]);
     await harness.screen.getByRole('combobox').selectOptions('PdfA3u');
     harness.convertButton().click();
     await expectState(harness, 'complete');

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { describeToolScenarios } from '../../testing/tool.scenarios';
 import { renderTool } from '../../testing/tool.harness';
+import { describeToolScenarios } from '../../testing/tool.scenarios';
 import { PdfToWord } from './PdfToWord';
 
 describeToolScenarios({
   Component: PdfToWord,
   toolId: 'pdf-to-word',
   accepted: ['crazyones.pdf'],
-  rejected: { file: 'hdr-header-footer.docx', title: 'Invalid file format', message: 'Please upload PDF files only.' },
+  rejected: {
+    file: 'hdr-header-footer.docx',
+    title: 'Invalid file format',
+    message: 'Please upload PDF files only.',
+  },
   tooLarge: {
     name: 'big.pdf',
     type: 'application/pdf',

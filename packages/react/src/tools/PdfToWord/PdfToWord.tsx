@@ -1,11 +1,23 @@
-import { ComplianceNote, FeatureList, SideCard, type ToolProps, ToolShell, useToolContext } from '../../shell';
+import {
+  ComplianceNote,
+  FeatureList,
+  SideCard,
+  type ToolProps,
+  ToolShell,
+  useToolContext,
+} from '../../shell';
 
 function Features() {
   const { messages } = useToolContext();
   return (
     <SideCard title={messages.featuresHeading} part="features">
       <FeatureList
-        items={[messages.wordFeatureText, messages.wordFeatureLayout, messages.wordFeatureImages, messages.wordFeatureOcr]}
+        items={[
+          messages.wordFeatureText,
+          messages.wordFeatureLayout,
+          messages.wordFeatureImages,
+          messages.wordFeatureOcr,
+        ]}
       />
     </SideCard>
   );

@@ -12,7 +12,11 @@ describeToolScenarios({
     await harness.drop(await loadFixtures('crazyones.pdf'));
     await fillField(harness, 'Password', 'owner');
   },
-  rejected: { file: 'pil123rgba.png', title: 'Invalid file format', message: 'Please upload PDF files only.' },
+  rejected: {
+    file: 'pil123rgba.png',
+    title: 'Invalid file format',
+    message: 'Please upload PDF files only.',
+  },
   expectedFields: [
     ['Password', 'owner'],
     ['StoreFile', 'true'],
@@ -25,20 +29,31 @@ describe('PdfUnprotect page', () => {
     const harness = await renderTool(PdfUnprotect, 'pdf-unprotect');
     await harness.drop(await loadFixtures('crazyones.pdf'));
     harness.convertButton().click();
-    await expect.poll(() => harness.toasts()).toEqual([
-      { title: 'Password required', message: 'Please enter the password to unlock the PDF.', variant: 'failure' },
-    ]);
+    await expect
+      .poll(() => harness.toasts())
+      .toEqual([
+        {
+          title: 'Password required',
+          message: 'Please enter the password to unlock the PDF.',
+          variant: 'failure',
+        },
+      ]);
     expect(fieldError(harness, 'Password')).toBe('Please enter the password to unlock the PDF.');
   });
 
   it("a wrong password answer shows 'Unlock failed' with the server's message", async () => {
-    const harness = await renderTool(PdfUnprotect, 'pdf-unprotect', {}, { kind: 'server-error', status: 422, message: 'Invalid password' });
+    const harness = await renderTool(
+      PdfUnprotect,
+      'pdf-unprotect',
+      {},
+      { kind: 'server-error', status: 422, message: 'Invalid password' },
+    );
     await harness.drop(await loadFixtures('crazyones.pdf'));
     await fillField(harness, 'Password', 'wrong');
     harness.convertButton().click();
     await expectState(harness, 'failed');
-    await expect.poll(() => harness.toasts()).toEqual([
-      { title: 'Unlock failed', message: 'Invalid password', variant: 'destructive' },
-    ]);
+    await expect
+      .poll(() => harness.toasts())
+      .toEqual([{ title: 'Unlock failed', message: 'Invalid password', variant: 'destructive' }]);
   });
 });

@@ -9,7 +9,11 @@ describeToolScenarios({
   Component: PdfWatermark,
   toolId: 'pdf-watermark',
   accepted: ['crazyones.pdf'],
-  rejected: { file: 'pil123rgba.png', title: 'Invalid file format', message: 'Please upload PDF files only.' },
+  rejected: {
+    file: 'pil123rgba.png',
+    title: 'Invalid file format',
+    message: 'Please upload PDF files only.',
+  },
   tooLarge: {
     name: 'big.pdf',
     type: 'application/pdf',
@@ -34,16 +38,27 @@ describeToolScenarios({
 
 describe('PdfWatermark page', () => {
   it('quick picks CONFIDENTIAL, DRAFT, COPY, SAMPLE fill the text; sliders keep their ranges and steps', async () => {
-    const harness = await renderTool(PdfWatermark, 'pdf-watermark', {}, {
-      kind: 'success',
-      files: exampleResults['pdf-watermark'],
-    });
-    const picks = harness.root.querySelectorAll('[data-part="presets"][data-option="Text"] [data-part="preset"]');
+    const harness = await renderTool(
+      PdfWatermark,
+      'pdf-watermark',
+      {},
+      {
+        kind: 'success',
+        files: exampleResults['pdf-watermark'],
+      },
+    );
+    const picks = harness.root.querySelectorAll(
+      '[data-part="presets"][data-option="Text"] [data-part="preset"]',
+    );
     expect([...picks].map((n) => n.textContent)).toEqual(['CONFIDENTIAL', 'DRAFT', 'COPY', 'SAMPLE']);
     await harness.drop(await loadFixtures('crazyones.pdf'));
     await harness.screen.getByRole('button', { name: 'DRAFT' }).click();
-    await expect.element(harness.screen.getByRole('textbox', { name: 'Watermark text' })).toHaveValue('DRAFT');
-    await expect.element(harness.screen.getByRole('button', { name: 'DRAFT' })).toHaveAttribute('aria-pressed', 'true');
+    await expect
+      .element(harness.screen.getByRole('textbox', { name: 'Watermark text' }))
+      .toHaveValue('DRAFT');
+    await expect
+      .element(harness.screen.getByRole('button', { name: 'DRAFT' }))
+      .toHaveAttribute('aria-pressed', 'true');
     await harness.screen.getByRole('button', { name: 'Large' }).click();
 
     const opacity = harness.screen.getByRole('slider', { name: 'Opacity (%)' });

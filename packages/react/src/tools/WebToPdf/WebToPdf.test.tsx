@@ -9,7 +9,11 @@ describeToolScenarios({
   Component: WebToPdf,
   toolId: 'web-to-pdf',
   accepted: [],
-  select: (harness) => fillField(harness, 'Website URL', 'https://example.com/pricing'),
+  select: async (harness) => {
+    // Cleared first, so selecting again after a result is a real edit of the field.
+    await fillField(harness, 'Website URL', '');
+    await fillField(harness, 'Website URL', 'https://example.com/pricing');
+  },
   expectedFields: [
     ['Url', 'https://example.com/pricing'],
     ['StoreFile', 'true'],
@@ -20,7 +24,9 @@ describe('WebToPdf page', () => {
   it("shows the URL field, the three steps of 'How it works' and the dynamic-content note", async () => {
     const harness = await renderTool(WebToPdf, 'web-to-pdf');
     expect(harness.part('dropzone')).toBeNull();
-    const steps = [...(harness.part('how-it-works')?.querySelectorAll('li strong') ?? [])].map((n) => n.textContent);
+    const steps = [...(harness.part('how-it-works')?.querySelectorAll('li strong') ?? [])].map(
+      (n) => n.textContent,
+    );
     expect(steps).toEqual(['Enter URL', 'Convert', 'Download']);
     expect(harness.part('tool-note')?.textContent).toBe('Some dynamic content may be missing from the PDF.');
   });
@@ -29,9 +35,11 @@ describe('WebToPdf page', () => {
     const harness = await renderTool(WebToPdf, 'web-to-pdf');
     await fillField(harness, 'Website URL', '   ');
     harness.convertButton().click();
-    await expect.poll(() => harness.toasts()).toEqual([
-      { title: 'URL required', message: 'Please enter a website URL to convert.', variant: 'failure' },
-    ]);
+    await expect
+      .poll(() => harness.toasts())
+      .toEqual([
+        { title: 'URL required', message: 'Please enter a website URL to convert.', variant: 'failure' },
+      ]);
     expect(harness.fake.requests).toHaveLength(0);
   });
 
@@ -39,9 +47,15 @@ describe('WebToPdf page', () => {
     const harness = await renderTool(WebToPdf, 'web-to-pdf');
     await fillField(harness, 'Website URL', 'example dot com');
     await userEvent.keyboard('{Enter}');
-    await expect.poll(() => harness.toasts()).toEqual([
-      { title: 'Invalid URL', message: 'Please enter a valid website URL (e.g., example.com).', variant: 'failure' },
-    ]);
+    await expect
+      .poll(() => harness.toasts())
+      .toEqual([
+        {
+          title: 'Invalid URL',
+          message: 'Please enter a valid website URL (e.g., example.com).',
+          variant: 'failure',
+        },
+      ]);
     const input = harness.part('url-input')!;
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(harness.part('url-field')?.querySelector('[data-part="field-error"]')?.textContent).toBe(
@@ -51,10 +65,15 @@ describe('WebToPdf page', () => {
   });
 
   it('shows a server Url error under the URL field', async () => {
-    const harness = await renderTool(WebToPdf, 'web-to-pdf', {}, {
-      kind: 'invalid-parameters',
-      fields: { Url: ['The address resolves to a private network'] },
-    });
+    const harness = await renderTool(
+      WebToPdf,
+      'web-to-pdf',
+      {},
+      {
+        kind: 'invalid-parameters',
+        fields: { Url: ['The address resolves to a private network'] },
+      },
+    );
     await fillField(harness, 'Website URL', 'http://10.0.0.1/');
     await userEvent.keyboard('{Enter}');
     await expectState(harness, 'failed');
@@ -65,7 +84,12 @@ describe('WebToPdf page', () => {
   });
 
   it('converts by keyboard alone', async () => {
-    const harness = await renderTool(WebToPdf, 'web-to-pdf', {}, { kind: 'success', files: exampleResults['web-to-pdf'] });
+    const harness = await renderTool(
+      WebToPdf,
+      'web-to-pdf',
+      {},
+      { kind: 'success', files: exampleResults['web-to-pdf'] },
+    );
     await userEvent.tab();
     await userEvent.keyboard('https://example.com');
     await userEvent.tab();

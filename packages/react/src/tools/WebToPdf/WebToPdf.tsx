@@ -24,5 +24,13 @@ function HowItWorks() {
 
 /** Web to PDF: a URL instead of a file (checked: 'URL required', 'Invalid URL'), and how it works. */
 export function WebToPdf(props: ToolProps) {
-  return <ToolShell toolId="web-to-pdf" {...props} input={<UrlField />} aside={<HowItWorks />} notes={<CatalogueNote />} />;
+  return (
+    <ToolShell
+      toolId="web-to-pdf"
+      {...props}
+      input={<UrlField />}
+      aside={<HowItWorks />}
+      notes={<CatalogueNote />}
+    />
+  );
 }

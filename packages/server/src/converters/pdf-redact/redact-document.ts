@@ -5,10 +5,10 @@
  * boxes) so scanned PII is found too; its image pixels are blanked the same way. Layers are made
  * visible first, so text in hidden layers is searched as well. Then the document is scrubbed and
  * saved whole with unused objects collected, so no earlier revision or orphaned stream survives.
+ * MuPDF's part (reading positioned text, applying the plan) runs in the MuPDF worker pool
+ * (redaction-mupdf.ts); detection, OCR and user patterns run here.
  */
-import { writeFile } from 'node:fs/promises';
-import type * as Mupdf from 'mupdf';
-import { loadMupdf, openPdf } from '../../engines/mupdf';
+import { runMupdfTask } from '../../engines/mupdf-worker';
 import { mapConcurrently, ocrDpi, ocrPageWords } from '../../engines/tesseract';
 import { engineTimeout, invalidParameters } from '../../http/errors';
 import {
@@ -21,15 +21,7 @@ import {
   runDetectors,
   type UserTerms,
 } from '../../redaction';
-import { drawBoxes } from './draw-boxes';
-import {
-  type PositionedText,
-  type Rect,
-  spanRects,
-  textFromOcrWords,
-  textFromStructuredText,
-} from './page-text';
-import { scrubDocument, scrubPageAnnotations } from './scrub-document';
+import { type PositionedText, type Rect, spanRects, textFromOcrWords } from './page-text';
 
 export interface RedactPdfOptions {
   detectors: readonly DetectorId[];
@@ -53,18 +45,11 @@ export interface RedactionSummary {
   detections: Partial<Record<DetectorId | 'term', number>>;
 }
 
-/** Slight inset so a box on one glyph does not reach into its neighbours' glyph boxes. */
-const INSET = 0.2;
-
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 export async function redactPdf(
   input: string,
   output: string,
   options: RedactPdfOptions,
 ): Promise<RedactionSummary> {
-  const mupdf = await loadMupdf();
-  const doc = await openPdf(input);
   const detect = (text: string): Detection[] => [
     ...runDetectors(text, options.detectors),
     ...findLiteralTerms(text, options.terms),
@@ -73,68 +58,52 @@ export async function redactPdf(
     if (options.signal.aborted) throw options.signal.reason ?? engineTimeout();
     if (Date.now() > options.deadlineAt) throw engineTimeout();
   };
-  const summary: RedactionSummary = { pages: doc.countPages(), ocrPages: 0, boxes: 0, detections: {} };
-  try {
-    for (let i = 0; i < doc.countLayers(); i++) doc.setLayerVisible(i, true);
-    const texts: PositionedText[] = [];
-    const scanned: number[] = [];
-    for (let index = 0; index < summary.pages; index++) {
-      checkTime();
-      const page = doc.loadPage(index);
-      const stext = page.toStructuredText('preserve-whitespace');
-      texts[index] = textFromStructuredText(stext);
-      stext.destroy();
-      page.destroy();
-      if (texts[index]?.text.trim() === '') scanned.push(index);
-      await yieldToEventLoop();
+  // MuPDF reads and later rewrites the file in the worker pool; the job's signal terminates it there
+  const { texts, bounds } = await runMupdfTask(
+    { kind: 'redaction-texts', path: input },
+    options.signal,
+    options.deadlineAt,
+  );
+  const summary: RedactionSummary = { pages: texts.length, ocrPages: 0, boxes: 0, detections: {} };
+  const scanned = texts.flatMap((positioned, index) => (positioned.text.trim() === '' ? [index] : []));
+  summary.ocrPages = scanned.length;
+  checkTime();
+  await mapConcurrently(scanned, 2, async (index) => {
+    texts[index] = await readScannedPage(bounds[index] ?? [0, 0, 612, 792], input, index, options);
+  });
+  const patternHits = await findUserPatterns(texts, options);
+  const detections = texts.map((positioned, index) => [
+    ...detect(positioned.text),
+    ...(patternHits[index] ?? []),
+  ]);
+  // A name found once by its label ('Patient: Ann Lee') is redacted wherever else it appears, unlabelled.
+  const names = new Set<string>();
+  texts.forEach((positioned, index) => {
+    for (const d of detections[index] ?? []) {
+      if (d.detector === 'personName') names.add(positioned.text.slice(d.start, d.end).replace(/\s+/g, ' '));
     }
-    summary.ocrPages = scanned.length;
-    await mapConcurrently(scanned, 2, async (index) => {
-      texts[index] = await readScannedPage(doc, input, index, options);
-    });
-    const patternHits = await findUserPatterns(texts, options);
-    const detections = texts.map((positioned, index) => [
-      ...detect(positioned.text),
-      ...(patternHits[index] ?? []),
-    ]);
-    // A name found once by its label ('Patient: Ann Lee') is redacted wherever else it appears, unlabelled.
-    const names = new Set<string>();
-    texts.forEach((positioned, index) => {
-      for (const d of detections[index] ?? []) {
-        if (d.detector === 'personName')
-          names.add(positioned.text.slice(d.start, d.end).replace(/\s+/g, ' '));
-      }
-    });
-    const pageBoxes = texts.map((positioned, index) =>
-      boxesFor(
-        positioned,
-        [...(detections[index] ?? []), ...findTerms(positioned.text, [...names])],
-        summary,
-      ),
-    );
-    const isSensitive = (text: string): boolean =>
-      detect(text).length > 0 || findTerms(text, [...names]).length > 0;
-    for (let index = 0; index < summary.pages; index++) {
-      checkTime();
-      const boxes = pageBoxes[index] ?? [];
-      const page = doc.loadPage(index);
-      applyBoxes(mupdf, page, boxes, options.color);
-      scrubPageAnnotations(mupdf, page, boxes, isSensitive);
-      page.destroy();
-      await yieldToEventLoop();
-    }
-    scrubDocument(doc, (title) => maskSpans(title, [...detect(title), ...findTerms(title, [...names])]));
-    checkTime();
-    const saved = doc.saveToBuffer('garbage=deduplicate,compress=yes');
-    try {
-      await writeFile(output, Buffer.from(saved.asUint8Array()));
-    } finally {
-      saved.destroy();
-    }
-    return summary;
-  } finally {
-    doc.destroy();
-  }
+  });
+  const pageBoxes = texts.map((positioned, index) =>
+    boxesFor(positioned, [...(detections[index] ?? []), ...findTerms(positioned.text, [...names])], summary),
+  );
+  checkTime();
+  await runMupdfTask(
+    {
+      kind: 'apply-redactions',
+      path: input,
+      output,
+      plan: {
+        pageBoxes,
+        color: options.color,
+        detectors: options.detectors,
+        terms: options.terms,
+        names: [...names],
+      },
+    },
+    options.signal,
+    options.deadlineAt,
+  );
+  return summary;
 }
 
 /** Patterns get at most 10 s (and never past the deadline) for the whole document. */
@@ -175,14 +144,11 @@ function boxesFor(
 
 /** OCR words of a page without a text layer, moved into MuPDF's page space. */
 async function readScannedPage(
-  doc: Mupdf.PDFDocument,
+  [x0, y0, x1, y1]: Rect,
   input: string,
   index: number,
   options: RedactPdfOptions,
 ): Promise<PositionedText> {
-  const page = doc.loadPage(index);
-  const [x0, y0, x1, y1] = page.getBounds();
-  page.destroy();
   const words = await ocrPageWords(input, index + 1, ocrDpi(x1 - x0, y1 - y0), {
     models: options.ocrModels,
     workDir: options.workDir,
@@ -196,33 +162,4 @@ async function readScannedPage(
       box: [word.box[0] + x0, word.box[1] + y0, word.box[2] + x0, word.box[3] + y0] as Rect,
     })),
   );
-}
-
-function applyBoxes(
-  mupdf: typeof Mupdf,
-  page: Mupdf.PDFPage,
-  boxes: readonly Rect[],
-  color: readonly [number, number, number],
-): void {
-  if (boxes.length === 0) return;
-  for (const [x0, y0, x1, y1] of boxes) {
-    const annotation = page.createAnnotation('Redact');
-    const inset = Math.min(INSET, (x1 - x0) / 4);
-    annotation.setRect([x0 + inset, y0, x1 - inset, y1]);
-  }
-  page.applyRedactions(
-    false,
-    mupdf.PDFPage.REDACT_IMAGE_PIXELS,
-    mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED,
-    mupdf.PDFPage.REDACT_TEXT_REMOVE,
-  );
-  drawBoxes(mupdf, page, boxes, color);
-}
-
-/** Outline titles are plain strings: the sensitive parts become '█' of the same length. */
-function maskSpans(text: string, detections: readonly Detection[]): string {
-  const chars = [...text];
-  for (const { start, end } of detections)
-    for (let i = start; i < end && i < chars.length; i++) chars[i] = '█';
-  return chars.join('');
 }

@@ -2,7 +2,8 @@
  * pdf/to/jpg: one JPG per page (report-1.jpg, report-2.jpg ...), MuPDF rendering at the chosen Dpi
  * (default 150) and sharp encoding at the chosen Quality (default 95).
  */
-import { baseName, openInputPdf, pageDeadline } from '../../engines/pdf-structure';
+import { countPdfPages } from '../../engines/mupdf-worker';
+import { baseName, inspectedInputPdf, pageDeadline } from '../../engines/pdf-structure';
 import type { Converter } from '../converter.types';
 import { jpgOptions, validateJpgParams } from './jpg.options';
 import { renderPagesToJpg } from './render-pages';
@@ -16,18 +17,15 @@ export const pdfToJpg: Converter = {
   validate: validateJpgParams,
   async convert(ctx) {
     const deadline = pageDeadline(ctx);
-    const pdf = await openInputPdf(ctx);
-    try {
-      return await renderPagesToJpg(
-        ctx,
-        pdf,
-        baseName(ctx.files[0]?.fileName ?? 'document.pdf'),
-        jpgOptions(ctx.params),
-        deadline,
-      );
-    } finally {
-      pdf.doc.destroy();
-    }
+    const path = await inspectedInputPdf(ctx);
+    const pages = await countPdfPages(path, { signal: ctx.signal, deadlineAt: deadline });
+    return await renderPagesToJpg(
+      ctx,
+      { path, pages },
+      baseName(ctx.files[0]?.fileName ?? 'document.pdf'),
+      jpgOptions(ctx.params),
+      deadline,
+    );
   },
 };
 

@@ -1,12 +1,14 @@
 /**
- * Renders every page with MuPDF and encodes it with sharp. MuPDF (WebAssembly) renders on this thread
- * one page at a time; sharp encodes on libuv's thread pool, so page n+1 renders while page n is being
- * encoded (at most MAX_PENDING encodes in flight, which bounds memory to a few raw pages).
+ * Renders every page with MuPDF and encodes it with sharp. MuPDF (WebAssembly) renders in a worker
+ * thread of the MuPDF pool one page at a time (the raw pixels are transferred, not copied); sharp
+ * encodes on libuv's thread pool, so page n+1 renders while page n is being encoded (at most
+ * MAX_PENDING encodes in flight, which bounds memory to a few raw pages).
  * mupdf.js's own JPEG encoder measured ~130 ms a page here, sharp (libjpeg-turbo) a fraction of that.
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { forEachPage, type OpenedPdf, renderPageRgb } from '../../engines/pdf-structure';
+import { renderPageRgbInWorker } from '../../engines/mupdf-worker';
+import { forEachPage } from '../../engines/pdf-structure';
 import type { ConverterContext, ConverterResultFile } from '../converter.types';
 import type { JpgOptions } from './jpg.options';
 
@@ -20,7 +22,7 @@ export function pageFileName(base: string, index: number, pages: number): string
 
 export async function renderPagesToJpg(
   ctx: ConverterContext,
-  pdf: OpenedPdf,
+  pdf: { path: string; pages: number },
   base: string,
   options: JpgOptions,
   deadline: number,
@@ -32,13 +34,10 @@ export async function renderPagesToJpg(
     await forEachPage(ctx, pdf.pages, deadline, async (index) => {
       while (pending.size >= MAX_PENDING) await Promise.race(pending);
       if (failures.length > 0) throw failures[0];
-      const page = pdf.doc.loadPage(index);
-      let rendered: ReturnType<typeof renderPageRgb>;
-      try {
-        rendered = renderPageRgb(pdf.mupdf, page, options.dpi);
-      } finally {
-        page.destroy();
-      }
+      const rendered = await renderPageRgbInWorker(pdf.path, index, options.dpi, {
+        signal: ctx.signal,
+        deadlineAt: deadline,
+      });
       const fileName = pageFileName(base, index, pdf.pages);
       const path = join(ctx.workDir, fileName);
       results.push({ path, fileName });

@@ -1,7 +1,7 @@
 /**
  * One slide per page at the page's aspect ratio: text as editable text boxes where it sat on the page
- * (font, size, weight, slant, colour), tables as PowerPoint tables, pictures as pictures. Vector art
- * other than table rules (charts drawn as paths, shapes) is not reproduced: see the README choice.
+ * (font, size, weight, slant, colour), tables as PowerPoint tables, pictures as pictures, and the page's
+ * other vector art (shapes, charts drawn as paths) as one transparent picture behind them all.
  * A deck has one slide size, so pages of other sizes are scaled to fit the first page's size.
  */
 import PptxGenJS from 'pptxgenjs';
@@ -83,6 +83,16 @@ export async function writePptx(pages: PageWithFlow[], title: string): Promise<B
   for (const page of pages) {
     const slide = pptx.addSlide();
     const scale = Math.min(width / page.width, height / page.height);
+    // first, so it sits behind the text boxes, tables and pictures
+    if (page.art)
+      slide.addImage({
+        data: `image/png;base64,${page.art.png.toString('base64')}`,
+        x: 0,
+        y: 0,
+        w: inches(page.width * scale),
+        h: inches(page.height * scale),
+        altText: 'Shapes and charts of the PDF page',
+      });
     for (const item of page.flow) {
       if (item.kind === 'paragraph') addParagraph(slide, item, scale);
       else if (item.kind === 'table') addTable(slide, item, scale);

@@ -1,11 +1,12 @@
 /**
  * pdf/to/txt: the document as plain UTF-8 text. A page that has a text layer (born-digital, or an
- * earlier OCR) is read from it by MuPDF; a page without any text is rendered at 300 dpi and read by
+ * earlier OCR) is read from it by MuPDF (in the MuPDF worker pool, off the server thread); a page without any text is rendered at 300 dpi and read by
  * Tesseract in the chosen Language. Pages are separated by a form feed (U+000C) on its own line, the
  * convention of pdftotext, so a reader can split the file back into pages.
  */
 import { writeFile } from 'node:fs/promises';
 import { join, parse } from 'node:path';
+import { readTextLayersInWorker } from '../../engines/mupdf-worker';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import {
   hasText,
@@ -13,7 +14,6 @@ import {
   ocrDpi,
   ocrPageText,
   parseOcrLanguage,
-  readTextLayers,
   tesseractModel,
   validateOcrParameters,
 } from '../../engines/tesseract';
@@ -38,7 +38,7 @@ async function extractText(ctx: ConverterContext): Promise<ConverterResultFile[]
   const language = parseOcrLanguage(ctx.params.Language) ?? 'en';
   await inspectPdf(file.path, { signal: ctx.signal });
   const started = Date.now();
-  const pages = await readTextLayers(file.path, ctx.signal, started + ctx.deadline);
+  const pages = await readTextLayersInWorker(file.path, ctx.signal, started + ctx.deadline);
   const needOcr = pages.flatMap((page, index) => (hasText(page) ? [] : [index]));
   const texts = pages.map((page) => page.text);
   await mapConcurrently(needOcr, OCR_PAGE_JOBS, async (index) => {

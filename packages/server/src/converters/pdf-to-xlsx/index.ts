@@ -5,11 +5,11 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { countPdfPages, extractPageStructureInWorker } from '../../engines/mupdf-worker';
 import {
   baseName,
-  extractPageStructure,
   forEachPage,
-  openInputPdf,
+  inspectedInputPdf,
   type PageWithFlow,
   pageDeadline,
 } from '../../engines/pdf-structure';
@@ -27,21 +27,23 @@ export const pdfToXlsx: Converter = {
   validate: () => null,
   async convert(ctx) {
     const deadline = pageDeadline(ctx, 5_000);
-    const pdf = await openInputPdf(ctx);
+    const input = await inspectedInputPdf(ctx);
+    const count = await countPdfPages(input, { signal: ctx.signal, deadlineAt: deadline });
     const pages: PageWithFlow[] = [];
-    try {
-      await forEachPage(ctx, pdf.pages, deadline, async (index) => {
-        const timeoutMs = Math.max(1_000, Math.min(OCR_PAGE_TIMEOUT_MS, deadline - Date.now()));
-        pages.push(
-          await extractPageStructure(pdf.mupdf, pdf.doc, index, {
+    await forEachPage(ctx, count, deadline, async (index) => {
+      const timeoutMs = Math.max(1_000, Math.min(OCR_PAGE_TIMEOUT_MS, deadline - Date.now()));
+      pages.push(
+        await extractPageStructureInWorker(
+          input,
+          index,
+          {
             withImages: false,
             ocr: { workDir: ctx.workDir, signal: ctx.signal, timeoutMs },
-          }),
-        );
-      });
-    } finally {
-      pdf.doc.destroy();
-    }
+          },
+          { signal: ctx.signal, deadlineAt: deadline },
+        ),
+      );
+    });
     const base = baseName(ctx.files[0]?.fileName ?? 'document.pdf');
     const path = join(ctx.workDir, `${base}.xlsx`);
     await writeFile(path, await writeXlsx(pages, base));

@@ -4,13 +4,28 @@
  * Used by the PDF to Word / PowerPoint / Excel converters; usable by redaction and OCR tools.
  */
 export { findAlignedTables } from './aligned-tables';
-export { type OcrOptions, ocrPage, parseTesseractTsv } from './ocr-page';
-export { baseName, forEachPage, type OpenedPdf, openInputPdf, pageDeadline } from './page-loop';
-export { type ExtractOptions, extractPageStructure, type PageWithFlow } from './page-structure';
+export { type OcrOptions, ocrPage, ocrRenderedPage, parseTesseractTsv } from './ocr-page';
+export {
+  baseName,
+  forEachPage,
+  inspectedInputPdf,
+  type OpenedPdf,
+  openInputPdf,
+  pageDeadline,
+} from './page-loop';
+export {
+  analysePage,
+  buildPageStructure,
+  type ExtractOptions,
+  extractPageStructure,
+  type PageAnalysis,
+  type PageWithFlow,
+} from './page-structure';
 export { cellAccuracy, cellsMatch, normaliseCell, parseCsv, wordF1 } from './quality-metrics';
 export { type FlowItem, findGutter, readingOrder } from './reading-order';
 export { MAX_PAGE_PIXELS, type RenderedPage, renderPageRgb } from './render-page';
 export { findRuledTables } from './ruled-tables';
-export { readRulings } from './rulings';
+export { pathRulings, readRulings } from './rulings';
 export * from './structure.types';
 export { fontFamily, type RawPageContent, readPageContent } from './text-lines';
+export { renderVectorArt, type VectorArt, type VectorArtOptions } from './vector-art';

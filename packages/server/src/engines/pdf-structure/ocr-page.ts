@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import type * as Mupdf from 'mupdf';
 import sharp from 'sharp';
 import { runEngine } from '../run-engine';
-import { renderPageRgb } from './render-page';
+import { type RenderedPage, renderPageRgb } from './render-page';
 import type { Box, TextLine, TextWord } from './structure.types';
 
-const OCR_DPI = 300;
-const OCR_MAX_PIXELS = 36_000_000;
+export const OCR_DPI = 300;
+export const OCR_MAX_PIXELS = 36_000_000;
 
 export interface OcrOptions {
   workDir: string;
@@ -29,7 +29,15 @@ export async function ocrPage(
   index: number,
   options: OcrOptions,
 ): Promise<TextLine[]> {
-  const rendered = renderPageRgb(mupdf, page, OCR_DPI, OCR_MAX_PIXELS);
+  return ocrRenderedPage(renderPageRgb(mupdf, page, OCR_DPI, OCR_MAX_PIXELS), index, options);
+}
+
+/** OCR of a page already rendered (in a MuPDF worker thread, say) at OCR_DPI. */
+export async function ocrRenderedPage(
+  rendered: RenderedPage,
+  index: number,
+  options: OcrOptions,
+): Promise<TextLine[]> {
   const imagePath = join(options.workDir, `ocr-page-${index + 1}.png`);
   const png = await sharp(rendered.pixels, {
     raw: { width: rendered.width, height: rendered.height, channels: 3 },

@@ -24,6 +24,17 @@ export async function openInputPdf(ctx: ConverterContext): Promise<OpenedPdf> {
   return { mupdf, doc, pages: doc.countPages() };
 }
 
+/**
+ * The input's path after qpdf's inspection (the contract's 422s), for converters whose MuPDF work runs
+ * in the worker pool: the worker opens the file itself, nothing is parsed on the server thread.
+ */
+export async function inspectedInputPdf(ctx: ConverterContext): Promise<string> {
+  const input = ctx.files[0];
+  if (!input) throw damagedFile('No PDF file was given.');
+  await inspectPdf(input.path, { signal: ctx.signal });
+  return input.path;
+}
+
 /** Wall-clock limit for the page loop, leaving a margin for writing the result. */
 export function pageDeadline(ctx: ConverterContext, reserveMs = 2_000): number {
   return Date.now() + Math.max(1_000, ctx.deadline - reserveMs);

@@ -4,12 +4,14 @@
  */
 import type * as Mupdf from 'mupdf';
 import { findAlignedTables } from './aligned-tables';
-import { type OcrOptions, ocrPage } from './ocr-page';
+import { OCR_DPI, OCR_MAX_PIXELS, type OcrOptions, ocrRenderedPage } from './ocr-page';
 import { type FlowItem, findGutter, readingOrder } from './reading-order';
+import { type RenderedPage, renderPageRgb } from './render-page';
 import { findRuledTables } from './ruled-tables';
 import { readRulings } from './rulings';
-import type { PageStructure, TextLine } from './structure.types';
+import type { PageImage, PageStructure, Ruling, TextLine } from './structure.types';
 import { readPageContent } from './text-lines';
+import { renderVectorArt, type VectorArt } from './vector-art';
 
 export interface ExtractOptions {
   /** Decode pictures to PNG (Word and PowerPoint need them; Excel does not). */
@@ -18,10 +20,14 @@ export interface ExtractOptions {
   ocr?: OcrOptions;
   /** Look for borderless tables too (always on for Excel; on for Word). */
   alignedTables?: boolean;
+  /** Also render the page's shapes and charts (no text, no pictures) as a transparent PNG (PowerPoint). */
+  withVectorArt?: boolean;
 }
 
 export interface PageWithFlow extends PageStructure {
   flow: FlowItem[];
+  /** The page's vector art alone, when asked for and the page has some. */
+  art?: VectorArt;
 }
 
 /** Fewer characters than this on a page mostly covered by pictures means a scan. */
@@ -61,48 +67,102 @@ function findAlignedTablesPerColumn(
   };
 }
 
-export async function extractPageStructure(
+/**
+ * Everything MuPDF has to do for one page, synchronous so it can run in a worker thread. A scanned page
+ * (when `detectScans`) comes back as its 300 dpi render for OCR instead of text lines; `buildPageStructure`
+ * then finishes it with the OCR lines.
+ */
+export interface PageAnalysis {
+  index: number;
+  width: number;
+  height: number;
+  lines: TextLine[];
+  images: PageImage[];
+  rulings: Ruling[];
+  art?: VectorArt;
+  /** Set on a scanned page: the render Tesseract should read. */
+  scan?: RenderedPage;
+}
+
+export function analysePage(
   mupdf: typeof Mupdf,
   doc: Mupdf.Document,
   index: number,
-  options: ExtractOptions,
-): Promise<PageWithFlow> {
+  options: Omit<ExtractOptions, 'ocr'> & { detectScans: boolean },
+): PageAnalysis {
   const page = doc.loadPage(index);
   try {
     const [x0, y0, x1, y1] = page.getBounds();
     const width = x1 - x0;
     const height = y1 - y0;
     const content = readPageContent(mupdf, page, options.withImages);
-    let lines: TextLine[] = content.lines;
-    let images = content.images;
-    let ocr = false;
     if (
-      options.ocr &&
+      options.detectScans &&
       content.charCount < SCAN_MAX_CHARS &&
       imageCoverage(mupdf, page, width * height) >= SCAN_MIN_IMAGE_COVER
     ) {
-      lines = await ocrPage(mupdf, page, index, options.ocr);
-      ocr = true;
       // the scan itself is replaced by its text; smaller pictures on the page stay
-      images = images.filter(
+      const images = content.images.filter(
         (img) =>
           (img.box[2] - img.box[0]) * (img.box[3] - img.box[1]) < width * height * SCAN_MIN_IMAGE_COVER,
       );
+      const scan = renderPageRgb(mupdf, page, OCR_DPI, OCR_MAX_PIXELS);
+      return { index, width, height, lines: [], images, rulings: [], scan };
     }
-    const rulings = ocr ? [] : readRulings(mupdf, page);
-    const ruled = findRuledTables(rulings, lines);
-    let rest = lines.filter((l) => !ruled.used.has(l));
-    const tables = [...ruled.tables];
-    if (options.alignedTables !== false) {
-      const aligned = findAlignedTablesPerColumn(rest, width);
-      tables.push(...aligned.tables);
-      rest = rest.filter((l) => !aligned.used.has(l));
+    const rulings = readRulings(mupdf, page);
+    const analysis: PageAnalysis = {
+      index,
+      width,
+      height,
+      lines: content.lines,
+      images: content.images,
+      rulings,
+    };
+    if (options.withVectorArt) {
+      const ruled = findRuledTables(rulings, content.lines).tables;
+      const art = renderVectorArt(mupdf, page, ruled);
+      if (art) analysis.art = art;
     }
-    tables.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
-    const flow = readingOrder(rest, tables, images, width);
-    const ordered = flow.flatMap((item) => (item.kind === 'paragraph' ? item.lines : []));
-    return { index, width, height, lines: ordered, images, tables, ocr, flow };
+    return analysis;
   } finally {
     page.destroy();
   }
+}
+
+/** Tables and reading order from an analysed page (plain computation, no MuPDF). */
+export function buildPageStructure(
+  analysis: PageAnalysis,
+  ocrLines: TextLine[] | null,
+  alignedTables = true,
+): PageWithFlow {
+  const { index, width, height, images } = analysis;
+  const ocr = ocrLines !== null;
+  const lines = ocrLines ?? analysis.lines;
+  const ruled = findRuledTables(ocr ? [] : analysis.rulings, lines);
+  let rest = lines.filter((l) => !ruled.used.has(l));
+  const tables = [...ruled.tables];
+  if (alignedTables) {
+    const aligned = findAlignedTablesPerColumn(rest, width);
+    tables.push(...aligned.tables);
+    rest = rest.filter((l) => !aligned.used.has(l));
+  }
+  tables.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+  const flow = readingOrder(rest, tables, images, width);
+  const ordered = flow.flatMap((item) => (item.kind === 'paragraph' ? item.lines : []));
+  const page: PageWithFlow = { index, width, height, lines: ordered, images, tables, ocr, flow };
+  if (analysis.art && !ocr) page.art = analysis.art;
+  return page;
+}
+
+/** The whole page on the calling thread: analysis, OCR of a scan, then tables and reading order. */
+export async function extractPageStructure(
+  mupdf: typeof Mupdf,
+  doc: Mupdf.Document,
+  index: number,
+  options: ExtractOptions,
+): Promise<PageWithFlow> {
+  const analysis = analysePage(mupdf, doc, index, { ...options, detectScans: options.ocr !== undefined });
+  const ocrLines =
+    analysis.scan && options.ocr ? await ocrRenderedPage(analysis.scan, index, options.ocr) : null;
+  return buildPageStructure(analysis, ocrLines, options.alignedTables !== false);
 }

@@ -74,6 +74,32 @@ function thinRectRuling(points: Point[]): Ruling | null {
   return null;
 }
 
+/**
+ * The rulings one drawn path consists of, or null when any part of it is not a straight horizontal or
+ * vertical line (curves, diagonals, filled areas): such a path is art, not a rule.
+ */
+export function pathRulings(path: Mupdf.Path, ctm: readonly number[], stroked: boolean): Ruling[] | null {
+  const found: Ruling[] = [];
+  for (const sub of subpaths(path, ctm)) {
+    if (sub.curved) return null;
+    if (!stroked) {
+      const rule = thinRectRuling(sub.points);
+      if (!rule) return null;
+      found.push(rule);
+      continue;
+    }
+    for (let i = 1; i < sub.points.length; i++) {
+      const a = sub.points[i - 1];
+      const b = sub.points[i];
+      if (!a || !b || (Math.abs(a[0] - b[0]) <= 0.5 && Math.abs(a[1] - b[1]) <= 0.5)) continue;
+      const rule = segmentRuling(a, b);
+      if (!rule) return null;
+      found.push(rule);
+    }
+  }
+  return found.length > 0 ? found : null;
+}
+
 /** Every horizontal and vertical ruling drawn on the page (page space, y down). */
 export function readRulings(mupdf: typeof Mupdf, page: Mupdf.Page): Ruling[] {
   const rulings: Ruling[] = [];

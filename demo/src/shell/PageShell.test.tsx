@@ -1,0 +1,109 @@
+import { type AuthContext, defaultEnvironments, MemoryStorage, tools, userTokenKeys } from '@docstudio/core';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { render } from 'vitest-browser-react';
+import { App } from '../App';
+
+/** A real in-memory Web Storage and a location that records where logout sends the browser. */
+function authContext(options: { environment?: 'production' | 'staging'; signedIn?: boolean } = {}) {
+  const localStorage = new MemoryStorage();
+  const keys = userTokenKeys();
+  if (options.signedIn) {
+    localStorage.setItem(keys.token, 'user-token');
+    localStorage.setItem(keys.expiry, String(Date.now() + 60_000));
+  }
+  const assigned: string[] = [];
+  const context: AuthContext = {
+    environment: defaultEnvironments[options.environment ?? 'production'],
+    localStorage,
+    sessionStorage: new MemoryStorage(),
+    location: {
+      href: 'http://studio.test/',
+      hostname: 'studio.test',
+      assign: (url) => assigned.push(url),
+      reload: () => undefined,
+    },
+  };
+  return { context, localStorage, assigned };
+}
+
+const renderApp = (path: string, context: AuthContext) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <App authContext={context} />
+    </MemoryRouter>,
+  );
+
+describe('page shell', () => {
+  it('shows the navigation and, signed out, Sign In and Get Started with the spec links', async () => {
+    const { context } = authContext();
+    const screen = await renderApp('/', context);
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    await expect.element(main.getByRole('link', { name: 'Tools' })).toHaveAttribute('href', '/');
+    await expect.element(main.getByRole('link', { name: 'Workflows' })).toHaveAttribute('href', '/workflows');
+    await expect.element(main.getByRole('link', { name: 'Connectors' })).toHaveAttribute('href', '/connectors');
+    await expect.element(main.getByRole('link', { name: 'Storage' })).toHaveAttribute('href', '/documents');
+    await expect
+      .element(screen.getByRole('link', { name: 'Sign In' }))
+      .toHaveAttribute('href', '/a?returnUrl=/a/studio-login&ref=ca-studio');
+    await expect
+      .element(screen.getByRole('link', { name: 'Get Started' }))
+      .toHaveAttribute('href', '/a/sign-up?ref=ca-studio&returnUrl=/a/studio-login');
+    expect(screen.getByRole('button', { name: 'Logout' }).query()).toBeNull();
+    expect(screen.getByText('Staging', { exact: true }).query()).toBeNull();
+    await expect.element(screen.getByRole('contentinfo')).toHaveTextContent('2025');
+  });
+
+  it('shows the Staging badge when the environment is not production', async () => {
+    const { context } = authContext({ environment: 'staging' });
+    const screen = await renderApp('/', context);
+    await expect.element(screen.getByText('Staging', { exact: true })).toBeVisible();
+  });
+
+  it('signed in, shows Account (new tab) and Logout, and Logout clears the token and goes home', async () => {
+    const { context, localStorage, assigned } = authContext({ signedIn: true });
+    const screen = await renderApp('/pdf-rotate', context);
+    await expect.element(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'Sign In' }).query()).toBeNull();
+    await screen.getByRole('button', { name: 'Logout' }).click();
+    expect(localStorage.getItem(userTokenKeys().token)).toBeNull();
+    expect(assigned).toEqual(['/']);
+  });
+});
+
+describe('tool pages', () => {
+  it('renders the tool widget with its upload card, options card and security note', async () => {
+    const { context } = authContext();
+    const screen = await renderApp('/pdf-rotate', context);
+    const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect.element(nav.getByRole('link', { name: 'Tools' })).toHaveAttribute('href', '/');
+    const root = document.querySelector('[data-scope="pdf-rotate"][data-part="root"]');
+    expect(root?.getAttribute('data-state')).toBe('idle');
+    await expect.element(screen.getByRole('button', { name: 'Rotate PDF' })).toBeDisabled();
+    await expect.element(screen.getByRole('region', { name: 'Options' })).toBeVisible();
+    await expect.element(screen.getByRole('combobox', { name: 'Angle' })).toBeVisible();
+    await expect.element(screen.getByText('Files are processed securely and deleted automatically.')).toBeVisible();
+    expect(document.title).toMatch(/rotate/i);
+  });
+
+  it('shows the compliance claim on Office to PDF and the features card on PDF to Word', async () => {
+    const { context } = authContext();
+    const office = await renderApp('/office-to-pdf', context);
+    await expect.element(office.getByText(/HIPAA and GDPR compliant/)).toBeVisible();
+    await office.unmount();
+    const word = await renderApp('/pdf-to-word', context);
+    await expect.element(word.getByRole('region', { name: 'Features' })).toBeVisible();
+    await expect.element(word.getByText('OCR for scanned PDFs')).toBeVisible();
+  });
+
+  it('gives every catalogue tool a page with its widget', async () => {
+    const { context } = authContext();
+    for (const tool of tools) {
+      const screen = await renderApp(tool.route, context);
+      await expect
+        .poll(() => document.querySelector(`[data-scope="${tool.id}"][data-part="root"]`), { message: tool.id })
+        .toBeTruthy();
+      await screen.unmount();
+    }
+  });
+});

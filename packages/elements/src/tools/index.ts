@@ -1,0 +1,1 @@
+export { createToolElement, defineToolElement, optionAttributes } from './tool.element';

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import '../elements/pdf-rotate';
+// crazyones.pdf from the shared corpus (py-pdf/pypdf, BSD-3-Clause), copied byte for byte.
+import crazyonesUrl from './fixtures/crazyones.pdf?url';
+
+async function mount(html: string): Promise<{ element: HTMLElement; root: HTMLElement }> {
+  const holder = document.createElement('div');
+  holder.innerHTML = html;
+  document.body.append(holder);
+  const element = holder.firstElementChild as HTMLElement;
+  let root: HTMLElement | null | undefined;
+  await expect
+    .poll(() => {
+      root = element.shadowRoot?.querySelector<HTMLElement>('[data-scope="pdf-rotate"][data-part="root"]');
+      return root;
+    })
+    .toBeTruthy();
+  return { element, root: root as HTMLElement };
+}
+
+async function chooseCrazyOnes(root: HTMLElement): Promise<void> {
+  const bytes = await (await fetch(crazyonesUrl)).blob();
+  const transfer = new DataTransfer();
+  transfer.items.add(new File([bytes], 'crazyones.pdf', { type: 'application/pdf' }));
+  const input = root.querySelector<HTMLInputElement>('[data-part="file-input"]');
+  if (!input) throw new Error('The drop zone has no file input.');
+  input.files = transfer.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+const nextEvent = (name: string) =>
+  new Promise<CustomEvent>((resolve) =>
+    document.addEventListener(name, (event) => resolve(event as CustomEvent), { once: true }),
+  );
+
+describe('<docstudio-pdf-rotate>', () => {
+  it('renders the real tool inside its shadow root, with option attributes as starting values', async () => {
+    const { element, root } = await mount('<docstudio-pdf-rotate api-url="/api" rotate-page="180"></docstudio-pdf-rotate>');
+    expect(element.shadowRoot?.mode).toBe('open');
+    expect(document.querySelector('[data-scope="pdf-rotate"]')).toBeNull();
+    expect(root.getAttribute('data-state')).toBe('idle');
+    const angle = root.querySelector<HTMLSelectElement>('[data-option="RotatePage"] select');
+    expect(angle?.value).toBe('180');
+    const convert = root.querySelector<HTMLButtonElement>('[data-part="convert"]');
+    expect(convert?.disabled).toBe(true);
+    // The adopted stylesheet styles the shadow content: the button is not the browser's default.
+    expect(getComputedStyle(convert as HTMLButtonElement).borderRadius).not.toBe('0px');
+  });
+
+  it('switches the theme tokens with the theme attribute', async () => {
+    const { element, root } = await mount('<docstudio-pdf-rotate theme="light"></docstudio-pdf-rotate>');
+    const token = () => getComputedStyle(root).getPropertyValue('--docstudio-color-surface').trim();
+    const light = token();
+    const lightBackground = getComputedStyle(root).backgroundColor;
+    expect(light).not.toBe('');
+    element.setAttribute('theme', 'dark');
+    await expect.poll(token).not.toBe(light);
+    const current = element.shadowRoot?.querySelector<HTMLElement>('[data-part="root"]') as HTMLElement;
+    expect(current.className).toContain('docstudio-theme-dark');
+    expect(getComputedStyle(current).backgroundColor).not.toBe(lightBackground);
+  });
+
+  it('sends docstudio-change and docstudio-error out of the shadow root, bubbling and composed', async () => {
+    // Port 9 (discard) on loopback is closed: the conversion fails with a real network error.
+    const { element, root } = await mount(
+      '<docstudio-pdf-rotate api-url="http://127.0.0.1:9/api" token="e2e-token"></docstudio-pdf-rotate>',
+    );
+    const changed = nextEvent('docstudio-change');
+    await chooseCrazyOnes(root);
+    const change = await changed;
+    expect(change.composed).toBe(true);
+    expect(change.bubbles).toBe(true);
+    expect(change.target).toBe(element);
+    expect(change.detail).toEqual({ state: 'selected' });
+
+    const failed = nextEvent('docstudio-error');
+    root.querySelector<HTMLButtonElement>('[data-part="convert"]')?.click();
+    const error = await failed;
+    expect(error.composed).toBe(true);
+    expect(error.target).toBe(element);
+    expect(error.detail.error).toBeInstanceOf(Error);
+    await expect.poll(() => root.getAttribute('data-state')).toBe('failed');
+  });
+});

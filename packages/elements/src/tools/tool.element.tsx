@@ -1,0 +1,107 @@
+/**
+ * A catalogue tool as a custom element `docstudio-<tool id>`. Besides the common attributes
+ * (api-url, token, environment, theme) every option of the tool's page is an attribute in kebab case
+ * that sets its starting value (`<docstudio-pdf-rotate rotate-page="180">`, `<docstudio-office-to-pdf
+ * pdf-a>`). Password options are left out on purpose: an attribute is readable by every script and
+ * visible in the page source.
+ */
+import {
+  browserAuthContext,
+  getConversionToken,
+  getTool,
+  type OptionDefinition,
+  type TokenSource,
+  type ToolId,
+} from '@docstudio/core';
+import type { FieldValue, ThemeName, ToolProps } from '@docstudio/react';
+import { type ComponentType, useMemo } from 'react';
+import {
+  createDocstudioElement,
+  defineDocstudioElement,
+  type ElementAttributes,
+  type ElementCallbacks,
+} from '../define';
+import '../styles/element.styles';
+
+type AttributeKind = 'string' | 'number' | 'boolean';
+
+interface OptionAttribute {
+  option: OptionDefinition;
+  /** The React prop r2wc fills from the kebab-case attribute ('RotatePage' -> rotatePage / rotate-page). */
+  prop: string;
+  kind: AttributeKind;
+}
+
+const attributeKind = (option: OptionDefinition): AttributeKind =>
+  option.type === 'checkbox' || option.type === 'switch'
+    ? 'boolean'
+    : option.type === 'number' || option.type === 'slider'
+      ? 'number'
+      : 'string';
+
+/** The options a page shows, as attributes (workflow-only options and passwords are not). */
+export function optionAttributes(toolId: ToolId): OptionAttribute[] {
+  return getTool(toolId)
+    .options.filter((option) => !option.workflowOnly && option.type !== 'password')
+    .map((option) => ({
+      option,
+      prop: option.name.charAt(0).toLowerCase() + option.name.slice(1),
+      kind: attributeKind(option),
+    }));
+}
+
+const THEMES: readonly ThemeName[] = ['light', 'dark'];
+
+/**
+ * Without a token attribute the element asks the server for an anonymous token (generate-jwt under
+ * its api-url), as the studio itself does, so `<docstudio-pdf-merge api-url=...>` works on its own.
+ */
+function anonymousTokenSource(apiUrl: string, environment: string | undefined): TokenSource {
+  return () => {
+    const name = environment === 'staging' ? 'staging' : 'production';
+    const context = browserAuthContext({ environment: { name, apiUrl, authBaseUrl: '' } });
+    return context ? getConversionToken(context) : null;
+  };
+}
+
+type ToolElementProps = ElementAttributes & ElementCallbacks & Record<string, unknown>;
+
+export function createToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>): CustomElementConstructor {
+  const attributes = optionAttributes(toolId);
+
+  function ToolElement({ apiUrl, token, environment, theme, onComplete, onError, onChange, ...rest }: ToolElementProps) {
+    const defaultValues: Record<string, FieldValue> = {};
+    for (const { option, prop } of attributes) {
+      const value = rest[prop];
+      if (value !== undefined && value !== null && !(typeof value === 'number' && Number.isNaN(value)))
+        defaultValues[option.name] = value as FieldValue;
+    }
+    const base = apiUrl || '/api';
+    const tokenSource = useMemo(
+      () => (token ? token : anonymousTokenSource(base, environment)),
+      [token, base, environment],
+    );
+    const themeName = THEMES.find((name) => name === theme) ?? 'light';
+    return (
+      <Tool
+        apiUrl={base}
+        token={tokenSource}
+        theme={themeName}
+        {...(environment ? { environment } : {})}
+        defaultValues={defaultValues}
+        onComplete={onComplete}
+        onError={onError}
+        onChange={onChange}
+      />
+    );
+  }
+
+  return createDocstudioElement(ToolElement, {
+    attributes: Object.fromEntries(attributes.map(({ prop, kind }) => [prop, kind])),
+  });
+}
+
+/** Defines `docstudio-<tool id>` once (a second script with the same element is harmless). */
+export function defineToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>): void {
+  defineDocstudioElement(`docstudio-${toolId}`, createToolElement(toolId, Tool));
+}

@@ -1,0 +1,23 @@
+/**
+ * OfficeToPdf in each lifecycle state, in both themes (toolbar 'Theme'), on the component tests' fixtures.
+ */
+import type { Meta } from '@storybook/react-vite';
+import { type ToolStoryArgs, toolStories } from '../../../../../.storybook/toolStories';
+import { OfficeToPdf } from './OfficeToPdf';
+
+const stories = toolStories({
+  Component: OfficeToPdf,
+  toolId: 'office-to-pdf',
+  accepted: ['hdr-header-footer.docx'],
+});
+
+const meta = { title: 'Tools/OfficeToPdf', component: OfficeToPdf, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+export default meta;
+
+export const Idle = stories.Idle;
+export const Selected = stories.Selected;
+export const Converting = stories.Converting;
+export const Complete = stories.Complete;
+export const Failed = stories.Failed;
+export const Rejected = stories.rejectedStory('pil123rgba.png');
+export const InvalidParameters = stories.invalidParametersStory('PageRange');

@@ -1,0 +1,22 @@
+/**
+ * PdfMerge in each lifecycle state, in both themes (toolbar 'Theme'), on the component tests' fixtures.
+ */
+import type { Meta } from '@storybook/react-vite';
+import { type ToolStoryArgs, toolStories } from '../../../../../.storybook/toolStories';
+import { PdfMerge } from './PdfMerge';
+
+const stories = toolStories({
+  Component: PdfMerge,
+  toolId: 'pdf-merge',
+  accepted: ['crazyones.pdf', 'pdflatex-4-pages.pdf'],
+});
+
+const meta = { title: 'Tools/PdfMerge', component: PdfMerge, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+export default meta;
+
+export const Idle = stories.Idle;
+export const Selected = stories.Selected;
+export const Converting = stories.Converting;
+export const Complete = stories.Complete;
+export const Failed = stories.Failed;
+export const Rejected = stories.rejectedStory('pil123rgba.png');

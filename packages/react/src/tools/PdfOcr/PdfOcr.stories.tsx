@@ -1,0 +1,23 @@
+/**
+ * PdfOcr in each lifecycle state, in both themes (toolbar 'Theme'), on the component tests' fixtures.
+ */
+import type { Meta } from '@storybook/react-vite';
+import { type ToolStoryArgs, toolStories } from '../../../../../.storybook/toolStories';
+import { PdfOcr } from './PdfOcr';
+
+const stories = toolStories({
+  Component: PdfOcr,
+  toolId: 'pdf-ocr',
+  accepted: ['crazyones.pdf'],
+});
+
+const meta = { title: 'Tools/PdfOcr', component: PdfOcr, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+export default meta;
+
+export const Idle = stories.Idle;
+export const Selected = stories.Selected;
+export const Converting = stories.Converting;
+export const Complete = stories.Complete;
+export const Failed = stories.Failed;
+export const Rejected = stories.rejectedStory('pil123rgba.png');
+export const InvalidParameters = stories.invalidParametersStory('Language');

@@ -1,0 +1,24 @@
+/**
+ * PdfProtect in each lifecycle state, in both themes (toolbar 'Theme'), on the component tests' fixtures.
+ */
+import type { Meta } from '@storybook/react-vite';
+import { type ToolStoryArgs, toolStories } from '../../../../../.storybook/toolStories';
+import { PdfProtect } from './PdfProtect';
+
+const stories = toolStories({
+  Component: PdfProtect,
+  toolId: 'pdf-protect',
+  accepted: ['crazyones.pdf'],
+  fill: [['User password', 'open sesame']],
+});
+
+const meta = { title: 'Tools/PdfProtect', component: PdfProtect, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+export default meta;
+
+export const Idle = stories.Idle;
+export const Selected = stories.Selected;
+export const Converting = stories.Converting;
+export const Complete = stories.Complete;
+export const Failed = stories.Failed;
+export const Rejected = stories.rejectedStory('pil123rgba.png');
+export const InvalidParameters = stories.invalidParametersStory('UserPassword');

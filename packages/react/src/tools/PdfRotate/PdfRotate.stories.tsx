@@ -1,0 +1,23 @@
+/**
+ * PdfRotate in each lifecycle state, in both themes (toolbar 'Theme'), on the component tests' fixtures.
+ */
+import type { Meta } from '@storybook/react-vite';
+import { type ToolStoryArgs, toolStories } from '../../../../../.storybook/toolStories';
+import { PdfRotate } from './PdfRotate';
+
+const stories = toolStories({
+  Component: PdfRotate,
+  toolId: 'pdf-rotate',
+  accepted: ['pdflatex-4-pages.pdf'],
+});
+
+const meta = { title: 'Tools/PdfRotate', component: PdfRotate, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+export default meta;
+
+export const Idle = stories.Idle;
+export const Selected = stories.Selected;
+export const Converting = stories.Converting;
+export const Complete = stories.Complete;
+export const Failed = stories.Failed;
+export const Rejected = stories.rejectedStory('pil123rgba.png');
+export const InvalidParameters = stories.invalidParametersStory('PageRange');

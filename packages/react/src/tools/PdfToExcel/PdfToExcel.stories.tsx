@@ -1,0 +1,22 @@
+/**
+ * PdfToExcel in each lifecycle state, in both themes (toolbar 'Theme'), on the component tests' fixtures.
+ */
+import type { Meta } from '@storybook/react-vite';
+import { type ToolStoryArgs, toolStories } from '../../../../../.storybook/toolStories';
+import { PdfToExcel } from './PdfToExcel';
+
+const stories = toolStories({
+  Component: PdfToExcel,
+  toolId: 'pdf-to-excel',
+  accepted: ['pdflatex-4-pages.pdf'],
+});
+
+const meta = { title: 'Tools/PdfToExcel', component: PdfToExcel, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+export default meta;
+
+export const Idle = stories.Idle;
+export const Selected = stories.Selected;
+export const Converting = stories.Converting;
+export const Complete = stories.Complete;
+export const Failed = stories.Failed;
+export const Rejected = stories.rejectedStory('pil123rgba.png');

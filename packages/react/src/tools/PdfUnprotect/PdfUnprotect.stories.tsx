@@ -1,0 +1,24 @@
+/**
+ * PdfUnprotect in each lifecycle state, in both themes (toolbar 'Theme'), on the component tests' fixtures.
+ */
+import type { Meta } from '@storybook/react-vite';
+import { type ToolStoryArgs, toolStories } from '../../../../../.storybook/toolStories';
+import { PdfUnprotect } from './PdfUnprotect';
+
+const stories = toolStories({
+  Component: PdfUnprotect,
+  toolId: 'pdf-unprotect',
+  accepted: ['crazyones.pdf'],
+  fill: [['Password', 'owner']],
+});
+
+const meta = { title: 'Tools/PdfUnprotect', component: PdfUnprotect, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+export default meta;
+
+export const Idle = stories.Idle;
+export const Selected = stories.Selected;
+export const Converting = stories.Converting;
+export const Complete = stories.Complete;
+export const Failed = stories.Failed;
+export const Rejected = stories.rejectedStory('pil123rgba.png');
+export const InvalidParameters = stories.invalidParametersStory('Password');

@@ -1,0 +1,169 @@
+/**
+ * MuPDF off the server's event loop: page rendering and page analysis run in a small pool of worker
+ * threads (size = the server's MuPDF concurrency, default 2), so one complex page no longer stalls
+ * health checks and downloads. Call `shutdownMupdfWorkers()` when the server closes.
+ */
+
+import { engineTimeout } from '../../http/errors';
+import {
+  buildPageStructure,
+  type ExtractOptions,
+  ocrRenderedPage,
+  type PageAnalysis,
+  type PageWithFlow,
+  type RenderedPage,
+} from '../pdf-structure';
+import type { PageTextLayer } from '../tesseract';
+import { startTsWorker, WorkerPool } from './worker-pool';
+import { asBuffer, type MupdfTask, type ResultOf } from './worker-protocol';
+
+export { WorkerPool } from './worker-pool';
+
+const DEFAULT_SIZE = 2;
+let pool: WorkerPool | undefined;
+let size = DEFAULT_SIZE;
+
+function mupdfPool(): WorkerPool {
+  pool ??= new WorkerPool(size, () => startTsWorker(new URL('./mupdf.worker.ts', import.meta.url)));
+  return pool;
+}
+
+/** Sets the pool size (the server's `engineConcurrency.mupdf`); takes effect for the next tasks. */
+export function configureMupdfWorkers(threads: number): void {
+  size = Math.max(1, Math.floor(threads));
+  pool?.resize(size);
+}
+
+/** Terminates every MuPDF worker; the next task (a new server in the same process) starts fresh ones. */
+export async function shutdownMupdfWorkers(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.shutdown();
+}
+
+/** Worker threads alive now. */
+export const mupdfWorkerThreads = (): number => pool?.threads ?? 0;
+
+/**
+ * Runs one task in the pool. Aborting `signal`, or reaching `deadlineAt` (epoch ms), terminates the
+ * worker mid-task and rejects with the signal's reason or a 504.
+ */
+export async function runMupdfTask<T extends MupdfTask>(
+  task: T,
+  signal?: AbortSignal,
+  deadlineAt = Number.POSITIVE_INFINITY,
+): Promise<ResultOf<T>> {
+  if (!Number.isFinite(deadlineAt)) return (await mupdfPool().run(task, signal)) as ResultOf<T>;
+  const stop = new AbortController();
+  const forward = (): void => stop.abort(signal?.reason ?? engineTimeout());
+  if (signal?.aborted) forward();
+  signal?.addEventListener('abort', forward, { once: true });
+  const timer = setTimeout(() => stop.abort(engineTimeout()), Math.max(0, deadlineAt - Date.now()));
+  try {
+    return (await mupdfPool().run(task, stop.signal)) as ResultOf<T>;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forward);
+  }
+}
+
+/** What stops a task: the job's signal and its deadline (epoch ms); either terminates the worker. */
+export interface TaskLimits {
+  signal?: AbortSignal;
+  deadlineAt?: number;
+}
+
+/** Opens the PDF in a worker (422 when damaged or locked) and counts its pages. */
+export async function countPdfPages(
+  path: string,
+  limits: TaskLimits = {},
+  password?: string,
+): Promise<number> {
+  const { pages } = await runMupdfTask(
+    { kind: 'count-pages', path, password },
+    limits.signal,
+    limits.deadlineAt,
+  );
+  return pages;
+}
+
+export async function renderPageRgbInWorker(
+  path: string,
+  index: number,
+  dpi: number,
+  limits: TaskLimits = {},
+  maxPixels?: number,
+): Promise<RenderedPage> {
+  const rendered = await runMupdfTask(
+    { kind: 'render-rgb', path, index, dpi, maxPixels },
+    limits.signal,
+    limits.deadlineAt,
+  );
+  return { ...rendered, pixels: asBuffer(rendered.pixels) };
+}
+
+export async function analysePageInWorker(
+  path: string,
+  index: number,
+  options: Extract<MupdfTask, { kind: 'analyse-page' }>['options'],
+  limits: TaskLimits = {},
+): Promise<PageAnalysis> {
+  const analysis = await runMupdfTask(
+    { kind: 'analyse-page', path, index, options },
+    limits.signal,
+    limits.deadlineAt,
+  );
+  for (const image of analysis.images) image.png = asBuffer(image.png);
+  if (analysis.art) analysis.art.png = asBuffer(analysis.art.png);
+  if (analysis.scan) analysis.scan.pixels = asBuffer(analysis.scan.pixels);
+  return analysis;
+}
+
+/**
+ * extractPageStructure with MuPDF's share in a worker: the worker analyses the page (or renders a scan),
+ * Tesseract runs as a child process from this thread (so the job's signal can stop it), and tables and
+ * reading order are computed here from the small result.
+ */
+export async function extractPageStructureInWorker(
+  path: string,
+  index: number,
+  options: ExtractOptions,
+  limits: TaskLimits = {},
+): Promise<PageWithFlow> {
+  const { ocr, ...rest } = options;
+  const analysis = await analysePageInWorker(
+    path,
+    index,
+    { ...rest, detectScans: ocr !== undefined },
+    limits,
+  );
+  const ocrLines = analysis.scan && ocr ? await ocrRenderedPage(analysis.scan, index, ocr) : null;
+  return buildPageStructure(analysis, ocrLines, options.alignedTables !== false);
+}
+
+/** Pages per text-layer task: small enough that the deadline and abort are checked often. */
+const TEXT_LAYER_CHUNK = 25;
+
+/**
+ * readTextLayers (engines/tesseract) with MuPDF in the pool: each page's text layer and size, read in
+ * chunks of pages; `deadlineAt` (epoch ms) and the signal stop it between chunks, the signal mid-chunk.
+ */
+export async function readTextLayersInWorker(
+  path: string,
+  signal: AbortSignal,
+  deadlineAt = Number.POSITIVE_INFINITY,
+): Promise<PageTextLayer[]> {
+  const all: PageTextLayer[] = [];
+  let pages = Number.POSITIVE_INFINITY;
+  for (let from = 0; from < pages; from += TEXT_LAYER_CHUNK) {
+    if (signal.aborted) throw signal.reason ?? engineTimeout();
+    if (Date.now() > deadlineAt) throw engineTimeout();
+    const chunk = await runMupdfTask(
+      { kind: 'text-layers', path, from, to: from + TEXT_LAYER_CHUNK },
+      signal,
+    );
+    pages = chunk.pages;
+    all.push(...chunk.layers);
+  }
+  return all;
+}

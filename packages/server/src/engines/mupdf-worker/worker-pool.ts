@@ -1,0 +1,151 @@
+/**
+ * A small pool of MuPDF worker threads. Workers start on first use and are reused; one that dies is
+ * dropped and the next task starts a fresh one; an aborted task terminates its worker (MuPDF cannot be
+ * interrupted mid-page any other way) and the pool replaces it. Tasks wait in order when all are busy.
+ */
+import { Worker } from 'node:worker_threads';
+import { engineTimeout } from '../../http/errors';
+import { deserializeError, type WorkerReply } from './worker-protocol';
+
+interface Job {
+  task: unknown;
+  signal?: AbortSignal;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+interface Slot {
+  worker: Worker;
+  job?: Job & { id: number; onAbort?: () => void };
+}
+
+/**
+ * Starts a worker that runs a TypeScript entry, under `node --import tsx` and under Vitest alike
+ * (`execArgv: ['--import', 'tsx']` is not enough on Node 20: see ts-worker-bootstrap.mjs).
+ */
+export function startTsWorker(entry: URL): Worker {
+  return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), {
+    workerData: { tsEntry: entry.href },
+  });
+}
+
+export class WorkerPool {
+  private readonly slots = new Set<Slot>();
+  private readonly waiting: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    private size: number,
+    private readonly start: () => Worker,
+  ) {}
+
+  resize(size: number): void {
+    this.size = Math.max(1, Math.floor(size));
+  }
+
+  /** Workers alive now (for tests and metrics). */
+  get threads(): number {
+    return this.slots.size;
+  }
+
+  run(task: unknown, signal?: AbortSignal): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error('The MuPDF workers are shut down.'));
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ task, signal, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    for (const job of this.waiting.splice(0)) job.reject(new Error('The MuPDF workers are shut down.'));
+    await Promise.all(
+      [...this.slots].map((slot) => this.retire(slot, new Error('The server is shutting down.'))),
+    );
+  }
+
+  private dispatch(): void {
+    while (this.waiting.length > 0) {
+      const next = this.waiting[0];
+      if (next?.signal?.aborted) {
+        this.waiting.shift();
+        next.reject(abortReason(next.signal));
+        continue;
+      }
+      let slot = [...this.slots].find((s) => !s.job);
+      if (!slot && this.slots.size < this.size) slot = this.spawn();
+      if (!slot) return;
+      const job = this.waiting.shift();
+      if (job) this.assign(slot, job);
+    }
+  }
+
+  private spawn(): Slot {
+    const slot: Slot = { worker: this.start() };
+    this.slots.add(slot);
+    slot.worker.on('message', (reply: WorkerReply) => {
+      const job = slot.job;
+      if (!job || reply.id !== job.id) return;
+      if (reply.ok) {
+        this.release(slot);
+        job.resolve(reply.result);
+      } else if (reply.fatal) {
+        void this.retire(slot, deserializeError(reply.error));
+      } else {
+        this.release(slot);
+        job.reject(deserializeError(reply.error));
+      }
+    });
+    slot.worker.on('error', (error) => {
+      void this.retire(slot, new Error(`MuPDF worker crashed: ${error.message}`));
+    });
+    slot.worker.on('exit', (code) => {
+      void this.retire(slot, new Error(`MuPDF worker exited (code ${code}).`));
+    });
+    // an idle worker must not keep the process alive (tests, CLI tools); a busy one is awaited anyway
+    slot.worker.unref();
+    return slot;
+  }
+
+  private assign(slot: Slot, job: Job): void {
+    const id = this.nextId++;
+    const running: Slot['job'] = { ...job, id };
+    if (job.signal) {
+      const signal = job.signal;
+      running.onAbort = () => {
+        void this.retire(slot, abortReason(signal));
+      };
+      signal.addEventListener('abort', running.onAbort, { once: true });
+    }
+    slot.job = running;
+    slot.worker.ref();
+    slot.worker.postMessage({ id, task: job.task });
+  }
+
+  private release(slot: Slot): void {
+    const job = slot.job;
+    if (job?.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+    slot.job = undefined;
+    slot.worker.unref();
+    queueMicrotask(() => this.dispatch());
+  }
+
+  /** Removes the worker for good, failing its task with `reason`; the next dispatch starts a new one. */
+  private async retire(slot: Slot, reason: unknown): Promise<void> {
+    if (!this.slots.delete(slot)) return;
+    const job = slot.job;
+    if (job) {
+      if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+      slot.job = undefined;
+      job.reject(reason);
+    }
+    await slot.worker.terminate().catch(() => undefined);
+    if (!this.closed) queueMicrotask(() => this.dispatch());
+  }
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? engineTimeout();
+}

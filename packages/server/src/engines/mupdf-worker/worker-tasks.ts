@@ -1,0 +1,94 @@
+/**
+ * The tasks as they run inside a worker thread. The worker keeps the last opened document, so the
+ * page-by-page tasks of one conversion read and parse the file once; the file's size and mtime are
+ * checked on every task, so a different file at the same path is never served from the cache.
+ */
+import { stat, writeFile } from 'node:fs/promises';
+import type * as Mupdf from 'mupdf';
+import { applyRedactionPlan, readRedactionTexts } from '../../converters/pdf-redact/redaction-mupdf';
+import { loadMupdf, openPdf } from '../mupdf';
+import { analysePage, renderPageRgb } from '../pdf-structure';
+import type { PageTextLayer } from '../tesseract';
+import type { MupdfTask } from './worker-protocol';
+
+let cached: { key: string; doc: Mupdf.PDFDocument } | undefined;
+
+async function documentAt(path: string, password?: string): Promise<Mupdf.PDFDocument> {
+  const info = await stat(path);
+  const key = `${path}\n${info.size}\n${info.mtimeMs}\n${password ?? ''}`;
+  if (cached?.key === key) return cached.doc;
+  cached?.doc.destroy();
+  cached = undefined;
+  const doc = await openPdf(path, password);
+  cached = { key, doc };
+  return doc;
+}
+
+/** The bytes to move rather than copy: only buffers that own their whole ArrayBuffer (never a pool slab). */
+function ownedBuffer(bytes: Uint8Array): ArrayBuffer[] {
+  const whole = bytes.buffer;
+  return whole instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === whole.byteLength
+    ? [whole]
+    : [];
+}
+
+export async function runTask(task: MupdfTask): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
+  const mupdf = await loadMupdf();
+  switch (task.kind) {
+    case 'count-pages': {
+      const doc = await documentAt(task.path, task.password);
+      return { result: { pages: doc.countPages() }, transfer: [] };
+    }
+    case 'render-rgb': {
+      const doc = await documentAt(task.path);
+      const page = doc.loadPage(task.index);
+      try {
+        const rendered = renderPageRgb(mupdf, page, task.dpi, task.maxPixels);
+        return { result: rendered, transfer: ownedBuffer(rendered.pixels) };
+      } finally {
+        page.destroy();
+      }
+    }
+    case 'analyse-page': {
+      const doc = await documentAt(task.path);
+      const analysis = analysePage(mupdf, doc, task.index, task.options);
+      return { result: analysis, transfer: analysis.scan ? ownedBuffer(analysis.scan.pixels) : [] };
+    }
+    case 'text-layers': {
+      const doc = await documentAt(task.path);
+      const pages = doc.countPages();
+      const layers: PageTextLayer[] = [];
+      for (let index = task.from; index < Math.min(task.to, pages); index++) {
+        const page = doc.loadPage(index);
+        try {
+          const [x0, y0, x1, y1] = page.getBounds();
+          const stext = page.toStructuredText('preserve-whitespace');
+          layers.push({ text: stext.asText(), width: x1 - x0, height: y1 - y0 });
+          stext.destroy();
+        } finally {
+          page.destroy();
+        }
+      }
+      return { result: { pages, layers }, transfer: [] };
+    }
+    case 'redaction-texts': {
+      // a private copy: showing the hidden layers must not leak into the cached document
+      const doc = await openPdf(task.path);
+      try {
+        return { result: readRedactionTexts(doc), transfer: [] };
+      } finally {
+        doc.destroy();
+      }
+    }
+    case 'apply-redactions': {
+      const doc = await openPdf(task.path);
+      try {
+        const saved = applyRedactionPlan(mupdf, doc, task.plan);
+        await writeFile(task.output, saved);
+        return { result: { bytes: saved.length }, transfer: [] };
+      } finally {
+        doc.destroy();
+      }
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * `npm run build`: the studio (demo/dist), then the custom elements (packages/elements/dist), then
+ * the elements copied into the studio at /elements/, so the running server hands partners the same
+ * modules it tests (`<script type="module" src="https://studio/elements/docstudio-pdf-merge.js">`).
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: 'inherit' });
+
+run('npx', ['vite', 'build']);
+run('npm', ['run', 'build', '--workspace', '@docstudio/elements']);
+
+const from = `${root}packages/elements/dist`;
+const to = `${root}demo/dist/elements`;
+if (!existsSync(`${from}/all.js`)) throw new Error(`The elements build left no ${from}/all.js.`);
+rmSync(to, { recursive: true, force: true });
+cpSync(from, to, { recursive: true });
+console.log(`Copied the custom elements to ${to}`);

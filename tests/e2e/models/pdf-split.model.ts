@@ -1,0 +1,12 @@
+import type { Page } from '@playwright/test';
+import { ToolModel } from './tool.model';
+
+export class PdfSplitModel extends ToolModel {
+  constructor(page: Page) {
+    super(page, 'pdf-split');
+  }
+
+  async chooseMode(mode: 'All pages' | 'Specific pages' | 'Chunks'): Promise<void> {
+    await this.root.getByRole('radio', { name: mode }).check();
+  }
+}

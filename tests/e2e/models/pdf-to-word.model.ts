@@ -1,0 +1,8 @@
+import type { Page } from '@playwright/test';
+import { ToolModel } from './tool.model';
+
+export class PdfToWordModel extends ToolModel {
+  constructor(page: Page) {
+    super(page, 'pdf-to-word');
+  }
+}

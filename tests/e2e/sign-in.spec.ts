@@ -1,0 +1,41 @@
+/**
+ * Sign-up on the server's sign-in site (/a), then back to the studio through `?auth=`: the studio
+ * validates the token, stores it, drops it from the address and shows Account and Logout.
+ */
+import { expect, test } from '@playwright/test';
+
+test('a new user signs up at /a and comes back signed in to the studio', async ({ page }) => {
+  await page.goto('/pdf-rotate');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+    'href',
+    '/a?returnUrl=/a/studio-login&ref=ca-studio',
+  );
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/a\/sign-up\?/);
+
+  await page.getByLabel('Email').fill(`e2e-${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill('correct horse battery staple');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  // The server sends the browser back with ?auth=<token>; the studio consumes it and reloads.
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Account' })).toHaveAttribute('target', '_blank');
+  expect(new URL(page.url()).searchParams.has('auth')).toBe(false);
+  expect(new URL(page.url()).pathname).toBe('/pdf-rotate');
+  const stored = await page.evaluate(() => localStorage.getItem('docstudio_secure_token'));
+  expect(stored).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('docstudio_secure_token'))).toBeNull();
+});
+
+test('an invalid ?auth= token is dropped silently and the visitor stays signed out', async ({ page }) => {
+  await page.goto('/pdf-merge?auth=not-a-real-token&keep=1');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect.poll(() => new URL(page.url()).searchParams.has('auth')).toBe(false);
+  expect(new URL(page.url()).searchParams.get('keep')).toBe('1');
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('docstudio-pending-auth')))
+    .toBeNull();
+});

@@ -1,0 +1,16 @@
+/**
+ * The shared corpus of real public documents lives beside the repository (../shared/corpus), in CI
+ * too. A missing document is an error, never a skipped test.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+export const corpusDir = process.env.DOCSTUDIO_CORPUS ?? join(repoRoot, '..', 'shared', 'corpus');
+
+export function corpusFile(relativePath: string): string {
+  const path = join(corpusDir, relativePath);
+  if (!existsSync(path)) throw new Error(`The corpus document ${relativePath} is missing from ${corpusDir}.`);
+  return path;
+}
