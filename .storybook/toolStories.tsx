@@ -9,7 +9,13 @@ import { getTool, type ToolId } from '@docstudio/core';
 import type { StoryContext, StoryObj } from '@storybook/react-vite';
 import { type ComponentType, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { createFakeTransport, exampleResults, type FakeAnswer, type FixtureName, loadFixtures } from '../packages/react/src/fixtures';
+import {
+  createFakeTransport,
+  exampleResults,
+  type FakeAnswer,
+  type FixtureName,
+  loadFixtures,
+} from '../packages/react/src/fixtures';
 import type { ToolProps, ToolStatus } from '../packages/react/src/shell';
 import { dropFiles } from '../packages/react/src/testing/dom.events';
 
@@ -32,7 +38,11 @@ export interface ToolStoryScenario {
 type ToolStory = StoryObj<ToolStoryArgs>;
 
 /** Renders the tool against a fake server created once per mount, so each story starts fresh. */
-function ToolWithFakeServer({ Component, answer, ...props }: ToolStoryArgs & { Component: ComponentType<ToolProps> }) {
+function ToolWithFakeServer({
+  Component,
+  answer,
+  ...props
+}: ToolStoryArgs & { Component: ComponentType<ToolProps> }) {
   const [fake] = useState(() => createFakeTransport(answer));
   return <Component {...props} transport={fake.transport} />;
 }
@@ -157,7 +167,9 @@ export function toolStories(scenario: ToolStoryScenario) {
 
   /** A 400 with InvalidParameters: the server's message under the field, which is marked invalid. */
   const invalidParametersStory = (fieldName: string): ToolStory => ({
-    args: { answer: { kind: 'invalid-parameters', fields: { [fieldName]: [`${fieldName} is not valid here`] } } },
+    args: {
+      answer: { kind: 'invalid-parameters', fields: { [fieldName]: [`${fieldName} is not valid here`] } },
+    },
     play: async ({ canvasElement }) => {
       const root = await convert(canvasElement);
       await expectState(root, 'failed');

@@ -22,7 +22,7 @@ function inlineElementCss(): Plugin {
     enforce: 'post',
     generateBundle(_options, bundle) {
       const css = Object.values(bundle).find((file) => file.type === 'asset' && file.fileName === CSS_FILE);
-      if (!css || css.type !== 'asset') this.error(`The build made no ${CSS_FILE} to inline.`);
+      if (css?.type !== 'asset') this.error(`The build made no ${CSS_FILE} to inline.`);
       const text = typeof css.source === 'string' ? css.source : new TextDecoder().decode(css.source);
       let inlined = 0;
       for (const file of Object.values(bundle)) {

@@ -34,7 +34,9 @@ test('PDF to Excel gives a .xlsx holding the table of the PDF', async ({ page },
   expect(result.fileName).toMatch(/\.xlsx$/);
   const entries = zipEntries(result.path);
   expect(entries.some((entry) => /^xl\/worksheets\/sheet\d+\.xml$/.test(entry))).toBe(true);
-  const strings = entries.includes('xl/sharedStrings.xml') ? zipEntryText(result.path, 'xl/sharedStrings.xml') : '';
+  const strings = entries.includes('xl/sharedStrings.xml')
+    ? zipEntryText(result.path, 'xl/sharedStrings.xml')
+    : '';
   const sheet = zipEntryText(result.path, 'xl/worksheets/sheet1.xml');
   expect(`${strings}${sheet}`).toMatch(/Cycle/);
 });

@@ -41,7 +41,9 @@ test.describe('Web to PDF', () => {
     // A page the studio's server may fetch: the e2e config allows exactly this loopback origin.
     server = createServer((_request, response) => {
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      response.end(`<!doctype html><title>e2e page</title><h1>${marker}</h1><p>Rendered by a real browser.</p>`);
+      response.end(
+        `<!doctype html><title>e2e page</title><h1>${marker}</h1><p>Rendered by a real browser.</p>`,
+      );
     });
     await new Promise<void>((resolve) => server.listen(pagePort, '127.0.0.1', resolve));
   });

@@ -35,7 +35,5 @@ test('an invalid ?auth= token is dropped silently and the visitor stays signed o
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect.poll(() => new URL(page.url()).searchParams.has('auth')).toBe(false);
   expect(new URL(page.url()).searchParams.get('keep')).toBe('1');
-  await expect
-    .poll(() => page.evaluate(() => sessionStorage.getItem('docstudio-pending-auth')))
-    .toBeNull();
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('docstudio-pending-auth'))).toBeNull();
 });

@@ -41,7 +41,9 @@ describe('page shell', () => {
     const main = screen.getByRole('navigation', { name: 'Main' });
     await expect.element(main.getByRole('link', { name: 'Tools' })).toHaveAttribute('href', '/');
     await expect.element(main.getByRole('link', { name: 'Workflows' })).toHaveAttribute('href', '/workflows');
-    await expect.element(main.getByRole('link', { name: 'Connectors' })).toHaveAttribute('href', '/connectors');
+    await expect
+      .element(main.getByRole('link', { name: 'Connectors' }))
+      .toHaveAttribute('href', '/connectors');
     await expect.element(main.getByRole('link', { name: 'Storage' })).toHaveAttribute('href', '/documents');
     await expect
       .element(screen.getByRole('link', { name: 'Sign In' }))
@@ -82,7 +84,9 @@ describe('tool pages', () => {
     await expect.element(screen.getByRole('button', { name: 'Rotate PDF' })).toBeDisabled();
     await expect.element(screen.getByRole('region', { name: 'Options' })).toBeVisible();
     await expect.element(screen.getByRole('combobox', { name: 'Angle' })).toBeVisible();
-    await expect.element(screen.getByText('Files are processed securely and deleted automatically.')).toBeVisible();
+    await expect
+      .element(screen.getByText('Files are processed securely and deleted automatically.'))
+      .toBeVisible();
     expect(document.title).toMatch(/rotate/i);
   });
 
@@ -101,7 +105,9 @@ describe('tool pages', () => {
     for (const tool of tools) {
       const screen = await renderApp(tool.route, context);
       await expect
-        .poll(() => document.querySelector(`[data-scope="${tool.id}"][data-part="root"]`), { message: tool.id })
+        .poll(() => document.querySelector(`[data-scope="${tool.id}"][data-part="root"]`), {
+          message: tool.id,
+        })
         .toBeTruthy();
       await screen.unmount();
     }

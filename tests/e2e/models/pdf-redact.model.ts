@@ -17,6 +17,9 @@ export class PdfRedactModel extends ToolModel {
   /** Redaction asks first: it cannot be undone. */
   override async convert(): Promise<void> {
     await super.convert();
-    await this.page.getByRole('alertdialog', { name: 'Redact this PDF?' }).getByRole('button', { name: 'Redact', exact: true }).click();
+    await this.page
+      .getByRole('alertdialog', { name: 'Redact this PDF?' })
+      .getByRole('button', { name: 'Redact', exact: true })
+      .click();
   }
 }

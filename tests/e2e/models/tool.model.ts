@@ -47,7 +47,9 @@ export class ToolModel {
 
   /** Waits for the end of the conversion; a failure fails the test with the toast the user saw. */
   async expectComplete(): Promise<void> {
-    await expect(this.root).toHaveAttribute('data-state', /^(complete|failed)$/, { timeout: CONVERSION_TIMEOUT_MS });
+    await expect(this.root).toHaveAttribute('data-state', /^(complete|failed)$/, {
+      timeout: CONVERSION_TIMEOUT_MS,
+    });
     if ((await this.root.getAttribute('data-state')) === 'failed') {
       const toasts = await this.root.locator('[data-part="toast"]').allInnerTexts();
       throw new Error(`The ${this.toolId} conversion failed: ${toasts.join(' | ') || 'no message shown'}`);
@@ -72,7 +74,10 @@ export class ToolModel {
   }
 
   /** The usual journey: choose, convert, wait for 'Conversion Complete', download the first result. */
-  async convertAndDownload(testInfo: TestInfo, ...paths: string[]): Promise<{ path: string; fileName: string }> {
+  async convertAndDownload(
+    testInfo: TestInfo,
+    ...paths: string[]
+  ): Promise<{ path: string; fileName: string }> {
     if (paths.length > 0) await this.chooseFiles(...paths);
     await this.convert();
     await this.expectComplete();

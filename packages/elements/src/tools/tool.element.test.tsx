@@ -35,7 +35,9 @@ const nextEvent = (name: string) =>
 
 describe('<docstudio-pdf-rotate>', () => {
   it('renders the real tool inside its shadow root, with option attributes as starting values', async () => {
-    const { element, root } = await mount('<docstudio-pdf-rotate api-url="/api" rotate-page="180"></docstudio-pdf-rotate>');
+    const { element, root } = await mount(
+      '<docstudio-pdf-rotate api-url="/api" rotate-page="180"></docstudio-pdf-rotate>',
+    );
     expect(element.shadowRoot?.mode).toBe('open');
     expect(document.querySelector('[data-scope="pdf-rotate"]')).toBeNull();
     expect(root.getAttribute('data-state')).toBe('idle');

@@ -7,6 +7,7 @@
  */
 import {
   browserAuthContext,
+  type EnvironmentName,
   getConversionToken,
   getTool,
   type OptionDefinition,
@@ -56,10 +57,9 @@ const THEMES: readonly ThemeName[] = ['light', 'dark'];
  * Without a token attribute the element asks the server for an anonymous token (generate-jwt under
  * its api-url), as the studio itself does, so `<docstudio-pdf-merge api-url=...>` works on its own.
  */
-function anonymousTokenSource(apiUrl: string, environment: string | undefined): TokenSource {
+function anonymousTokenSource(apiUrl: string, environment: EnvironmentName): TokenSource {
   return () => {
-    const name = environment === 'staging' ? 'staging' : 'production';
-    const context = browserAuthContext({ environment: { name, apiUrl, authBaseUrl: '' } });
+    const context = browserAuthContext({ environment: { name: environment, apiUrl, authBaseUrl: '' } });
     return context ? getConversionToken(context) : null;
   };
 }
@@ -69,7 +69,16 @@ type ToolElementProps = ElementAttributes & ElementCallbacks & Record<string, un
 export function createToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>): CustomElementConstructor {
   const attributes = optionAttributes(toolId);
 
-  function ToolElement({ apiUrl, token, environment, theme, onComplete, onError, onChange, ...rest }: ToolElementProps) {
+  function ToolElement({
+    apiUrl,
+    token,
+    environment,
+    theme,
+    onComplete,
+    onError,
+    onChange,
+    ...rest
+  }: ToolElementProps) {
     const defaultValues: Record<string, FieldValue> = {};
     for (const { option, prop } of attributes) {
       const value = rest[prop];
@@ -77,9 +86,10 @@ export function createToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>
         defaultValues[option.name] = value as FieldValue;
     }
     const base = apiUrl || '/api';
+    const environmentName: EnvironmentName = environment === 'staging' ? 'staging' : 'production';
     const tokenSource = useMemo(
-      () => (token ? token : anonymousTokenSource(base, environment)),
-      [token, base, environment],
+      () => (token ? token : anonymousTokenSource(base, environmentName)),
+      [token, base, environmentName],
     );
     const themeName = THEMES.find((name) => name === theme) ?? 'light';
     return (
@@ -87,7 +97,7 @@ export function createToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>
         apiUrl={base}
         token={tokenSource}
         theme={themeName}
-        {...(environment ? { environment } : {})}
+        environment={environmentName}
         defaultValues={defaultValues}
         onComplete={onComplete}
         onError={onError}

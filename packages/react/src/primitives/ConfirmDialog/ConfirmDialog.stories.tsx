@@ -51,7 +51,14 @@ type Story = StoryObj<typeof meta>;
 
 export const Closed: Story = {};
 
-export const Open: Story = { args: { open: true, title: 'Delete workflow?', description: 'The workflow is removed for good.', confirmLabel: 'Delete' } };
+export const Open: Story = {
+  args: {
+    open: true,
+    title: 'Delete workflow?',
+    description: 'The workflow is removed for good.',
+    confirmLabel: 'Delete',
+  },
+};
 
 export const Destructive: Story = { args: { open: true, destructive: true } };
 

@@ -35,11 +35,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const zone = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('[data-part="dropzone"]')!;
+const zone = (canvasElement: HTMLElement) =>
+  canvasElement.querySelector<HTMLElement>('[data-part="dropzone"]')!;
 
 export const Idle: Story = {};
 
-export const Multiple: Story = { args: { multiple: true, labels: { ...labels, idle: 'Drag & drop your PDF files here' } } };
+export const Multiple: Story = {
+  args: { multiple: true, labels: { ...labels, idle: 'Drag & drop your PDF files here' } },
+};
 
 export const Dragging: Story = {
   play: async ({ canvasElement }) => {

@@ -61,9 +61,17 @@ export const ReorderedByKeyboard: Story = {
   play: async ({ canvasElement }) => {
     within(canvasElement).getByRole('button', { name: 'Move up annotated_pdf.pdf' }).focus();
     await userEvent.keyboard('{Enter}');
-    await expect(names(canvasElement)).toEqual(['crazyones.pdf', 'annotated_pdf.pdf', 'pdflatex-4-pages.pdf']);
+    await expect(names(canvasElement)).toEqual([
+      'crazyones.pdf',
+      'annotated_pdf.pdf',
+      'pdflatex-4-pages.pdf',
+    ]);
     await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}');
-    await expect(names(canvasElement)).toEqual(['crazyones.pdf', 'pdflatex-4-pages.pdf', 'annotated_pdf.pdf']);
+    await expect(names(canvasElement)).toEqual([
+      'crazyones.pdf',
+      'pdflatex-4-pages.pdf',
+      'annotated_pdf.pdf',
+    ]);
   },
 };
 

@@ -47,7 +47,9 @@ export const Switch: Story = {
 };
 
 export const Checkbox: Story = {
-  args: { option: { name: 'StoreFile', label: 'Keep the result on the server', type: 'checkbox', default: true } },
+  args: {
+    option: { name: 'StoreFile', label: 'Keep the result on the server', type: 'checkbox', default: true },
+  },
 };
 
 export const TextWithHelp: Story = { args: { option: catalogueOption('office-to-pdf', 'PageRange') } };
@@ -68,10 +70,16 @@ export const Slider: Story = {
 export const Colour: Story = { args: { option: catalogueOption('pdf-watermark', 'FontColor') } };
 
 export const WithServerError: Story = {
-  args: { option: catalogueOption('office-to-pdf', 'PageRange'), value: '9-1', error: 'PageRange is not valid here' },
+  args: {
+    option: catalogueOption('office-to-pdf', 'PageRange'),
+    value: '9-1',
+    error: 'PageRange is not valid here',
+  },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('textbox')).toHaveAttribute('aria-invalid', 'true');
   },
 };
 
-export const Disabled: Story = { args: { option: catalogueOption('pdf-compress', 'Preset'), disabled: true } };
+export const Disabled: Story = {
+  args: { option: catalogueOption('pdf-compress', 'Preset'), disabled: true },
+};

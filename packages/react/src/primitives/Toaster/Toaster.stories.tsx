@@ -2,11 +2,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import { type ToasterProps, Toaster, type ToastMessage } from './Toaster';
+import { Toaster, type ToasterProps, type ToastMessage } from './Toaster';
 
 function StatefulToaster({ toasts: initial, ...props }: ToasterProps) {
   const [toasts, setToasts] = useState(initial);
-  return <Toaster {...props} toasts={toasts} onDismiss={(id) => setToasts(toasts.filter((toast) => toast.id !== id))} />;
+  return (
+    <Toaster
+      {...props}
+      toasts={toasts}
+      onDismiss={(id) => setToasts(toasts.filter((toast) => toast.id !== id))}
+    />
+  );
 }
 
 const success: ToastMessage = {
@@ -21,7 +27,12 @@ const failure: ToastMessage = {
   title: 'Invalid file format',
   message: 'Please upload PDF files only.',
 };
-const destructive: ToastMessage = { id: 'destructive', variant: 'destructive', title: 'Conversion failed', message: 'Engine crashed' };
+const destructive: ToastMessage = {
+  id: 'destructive',
+  variant: 'destructive',
+  title: 'Conversion failed',
+  message: 'Engine crashed',
+};
 
 const meta = {
   title: 'Primitives/Toaster',

@@ -11,7 +11,11 @@ const stories = toolStories({
   accepted: ['habibi.html'],
 });
 
-const meta = { title: 'Tools/HtmlToPdf', component: HtmlToPdf, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+const meta = {
+  title: 'Tools/HtmlToPdf',
+  component: HtmlToPdf,
+  ...stories.meta,
+} satisfies Meta<ToolStoryArgs>;
 export default meta;
 
 export const Idle = stories.Idle;

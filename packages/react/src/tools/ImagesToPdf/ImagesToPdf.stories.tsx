@@ -11,7 +11,11 @@ const stories = toolStories({
   accepted: ['pil123rgba.png', 'hopper.webp'],
 });
 
-const meta = { title: 'Tools/ImagesToPdf', component: ImagesToPdf, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+const meta = {
+  title: 'Tools/ImagesToPdf',
+  component: ImagesToPdf,
+  ...stories.meta,
+} satisfies Meta<ToolStoryArgs>;
 export default meta;
 
 export const Idle = stories.Idle;

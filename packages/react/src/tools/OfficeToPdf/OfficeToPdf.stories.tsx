@@ -11,7 +11,11 @@ const stories = toolStories({
   accepted: ['hdr-header-footer.docx'],
 });
 
-const meta = { title: 'Tools/OfficeToPdf', component: OfficeToPdf, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+const meta = {
+  title: 'Tools/OfficeToPdf',
+  component: OfficeToPdf,
+  ...stories.meta,
+} satisfies Meta<ToolStoryArgs>;
 export default meta;
 
 export const Idle = stories.Idle;

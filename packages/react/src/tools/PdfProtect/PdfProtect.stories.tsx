@@ -12,7 +12,11 @@ const stories = toolStories({
   fill: [['User password', 'open sesame']],
 });
 
-const meta = { title: 'Tools/PdfProtect', component: PdfProtect, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+const meta = {
+  title: 'Tools/PdfProtect',
+  component: PdfProtect,
+  ...stories.meta,
+} satisfies Meta<ToolStoryArgs>;
 export default meta;
 
 export const Idle = stories.Idle;

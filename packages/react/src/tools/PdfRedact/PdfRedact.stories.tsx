@@ -12,7 +12,11 @@ const stories = toolStories({
   confirms: true,
 });
 
-const meta = { title: 'Tools/PdfRedact', component: PdfRedact, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+const meta = {
+  title: 'Tools/PdfRedact',
+  component: PdfRedact,
+  ...stories.meta,
+} satisfies Meta<ToolStoryArgs>;
 export default meta;
 
 export const Idle = stories.Idle;

@@ -11,7 +11,11 @@ const stories = toolStories({
   accepted: ['pdflatex-4-pages.pdf'],
 });
 
-const meta = { title: 'Tools/PdfToPowerpoint', component: PdfToPowerpoint, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+const meta = {
+  title: 'Tools/PdfToPowerpoint',
+  component: PdfToPowerpoint,
+  ...stories.meta,
+} satisfies Meta<ToolStoryArgs>;
 export default meta;
 
 export const Idle = stories.Idle;

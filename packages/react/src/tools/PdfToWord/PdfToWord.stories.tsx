@@ -11,7 +11,11 @@ const stories = toolStories({
   accepted: ['crazyones.pdf'],
 });
 
-const meta = { title: 'Tools/PdfToWord', component: PdfToWord, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+const meta = {
+  title: 'Tools/PdfToWord',
+  component: PdfToWord,
+  ...stories.meta,
+} satisfies Meta<ToolStoryArgs>;
 export default meta;
 
 export const Idle = stories.Idle;

@@ -12,7 +12,11 @@ const stories = toolStories({
   fill: [['Password', 'owner']],
 });
 
-const meta = { title: 'Tools/PdfUnprotect', component: PdfUnprotect, ...stories.meta } satisfies Meta<ToolStoryArgs>;
+const meta = {
+  title: 'Tools/PdfUnprotect',
+  component: PdfUnprotect,
+  ...stories.meta,
+} satisfies Meta<ToolStoryArgs>;
 export default meta;
 
 export const Idle = stories.Idle;
