@@ -9,6 +9,28 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
 
+/**
+ * Browser projects pre-bundle every dependency up front: on a fresh cache (CI) Vite would otherwise
+ * discover some mid-run, reload, and load React twice.
+ */
+const browserDeps = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'react-router',
+  'zustand',
+  'zustand/vanilla',
+  'react-dropzone',
+  '@floating-ui/react',
+  '@r2wc/react-to-web-component',
+  'vitest-browser-react',
+  'axe-core',
+  '@storybook/react-vite',
+  'storybook/test',
+];
+
 // A fresh object per project: Vitest names the instances in place, so a shared one clashes.
 const browser = () => ({
   enabled: true,
@@ -20,6 +42,7 @@ const browser = () => ({
 export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),
   plugins: [react(), vanillaExtractPlugin()],
+  optimizeDeps: { include: browserDeps },
   build: { outDir: 'dist', emptyOutDir: true },
   server: { proxy: { '/api': 'http://localhost:8080', '/a': 'http://localhost:8080' } },
   test: {

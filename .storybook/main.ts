@@ -7,7 +7,7 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 const config: StorybookConfig = {
-  stories: ['../packages/react/src/**/*.stories.tsx'],
+  stories: ['../packages/react/src/**/*.stories.@(ts|tsx)'],
   framework: {
     name: '@storybook/react-vite',
     options: { builder: { viteConfigPath: '.storybook/vite.config.ts' } },

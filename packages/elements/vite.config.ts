@@ -43,6 +43,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     cssCodeSplit: false,
+    // Vite keeps whitespace in ES library builds (for consumers' tree-shaking); partners load these
+    // files as they are, so the output is minified fully.
+    rolldownOptions: { output: { minify: true } },
     lib: {
       entry: elementEntries(here),
       formats: ['es'],

@@ -61,6 +61,10 @@ test('a partner page converts with <docstudio-pdf-rotate> and receives docstudio
   expect(inShadow).toBe(true);
   expect(await page.evaluate(() => document.querySelectorAll('[data-part="root"]').length)).toBe(0);
   await expect(tool.root).toHaveClass(/docstudio-theme-dark/);
+  // Styled by the stylesheet inlined in the module: an unstyled div would be transparent.
+  expect(await tool.root.evaluate((root) => getComputedStyle(root).backgroundColor)).not.toBe(
+    'rgba(0, 0, 0, 0)',
+  );
   await expect(tool.combobox('Angle')).toHaveValue('180');
 
   await tool.chooseFiles(corpusFile('pdf/crazyones.pdf'));

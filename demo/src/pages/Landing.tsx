@@ -2,6 +2,7 @@
 import { type LandingCategory, tools } from '@docstudio/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { usePageMeta } from '../shell/usePageMeta';
 
 const CATEGORIES: readonly LandingCategory[] = [
   'Convert to PDF',
@@ -14,6 +15,7 @@ const CATEGORIES: readonly LandingCategory[] = [
 type Filter = 'All' | LandingCategory;
 
 export function Landing() {
+  usePageMeta('PDF and document tools', 'Convert, secure and process documents on your own server.');
   const [filter, setFilter] = useState<Filter>('All');
   const shown = filter === 'All' ? tools : tools.filter((tool) => tool.landingCategory === filter);
   return (

@@ -87,7 +87,10 @@ describe('tool pages', () => {
     await expect
       .element(screen.getByText('Files are processed securely and deleted automatically.'))
       .toBeVisible();
-    expect(document.title).toMatch(/rotate/i);
+    await expect.poll(() => document.title).toMatch(/rotate/i);
+    const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    expect(canonical?.href).toBe(`${window.location.origin}${window.location.pathname}`);
+    expect(document.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(document.title);
   });
 
   it('shows the compliance claim on Office to PDF and the features card on PDF to Word', async () => {

@@ -30,7 +30,11 @@ export {
 } from './convert-to-pdf.tools';
 export * from './ocr-redaction.choices';
 export {
+  checkOptionField,
   checkOptionValue,
+  type OptionFieldValue,
+  type OptionProblem,
+  type OptionValueCheck,
   type ParameterErrors,
   type ResolvedParameters,
   resolveToolParameters,

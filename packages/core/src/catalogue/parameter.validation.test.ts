@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { getTool, resolveToolParameters, tools, validateToolParameters, validateWebUrl } from './index';
+import {
+  checkOptionField,
+  checkOptionValue,
+  getTool,
+  resolveToolParameters,
+  tools,
+  validateToolParameters,
+  validateWebUrl,
+} from './index';
 
 describe('validateToolParameters (server wire checks)', () => {
   it('accepts what the tool pages send, ignoring the server own fields', () => {
@@ -190,19 +198,80 @@ describe('validateWebUrl', () => {
   it('gives the spec texts for blank and unparseable URLs', () => {
     expect(validateWebUrl('  ')).toEqual({
       ok: false,
+      reason: 'required',
       title: 'URL required',
       message: 'Please enter a website URL to convert.',
     });
     expect(validateWebUrl('http://', 'docstudio.dev')).toEqual({
       ok: false,
+      reason: 'invalid',
       title: 'Invalid URL',
       message: 'Please enter a valid website URL (e.g., docstudio.dev).',
     });
     expect(validateWebUrl('javascript:alert(1)').ok).toBe(false);
     expect(validateWebUrl('file:///etc/passwd').ok).toBe(false);
+    expect(validateWebUrl('example dot com')).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(validateWebUrl('https://exa%20mple.com/')).toMatchObject({ ok: false, reason: 'invalid' });
   });
   it('adds https:// to a bare host and keeps http and https URLs', () => {
     expect(validateWebUrl('example.com/page')).toEqual({ ok: true, url: 'https://example.com/page' });
     expect(validateWebUrl(' http://example.org ')).toEqual({ ok: true, url: 'http://example.org/' });
+    expect(validateWebUrl('http://[::1]:8080/a b')).toEqual({ ok: true, url: 'http://[::1]:8080/a%20b' });
+    expect(validateWebUrl('https://bücher.example/')).toEqual({ ok: true, url: 'https://xn--bcher-kva.example/' });
+    expect(validateWebUrl('http://10.0.0.1/')).toMatchObject({ ok: true });
+  });
+});
+
+const optionOf = (toolId: Parameters<typeof getTool>[0], name: string) => {
+  const option = getTool(toolId).options.find((candidate) => candidate.name === name);
+  if (!option) throw new Error(`${toolId} has no option ${name}`);
+  return option;
+};
+
+describe('checkOptionValue / checkOptionField (one value, as a form checks it)', () => {
+  const quality = optionOf('pdf-to-jpg', 'Quality'); // whole number 1..100
+  const chunk = optionOf('pdf-split', 'SplitByPattern'); // whole number, at least 1
+  const password = optionOf('pdf-protect', 'UserPassword'); // required
+
+  it('names the reason of each refusal, so a form can word it with its labels', () => {
+    expect(checkOptionValue(quality, 'abc')).toEqual({
+      ok: false,
+      reason: 'number',
+      message: 'Quality must be a number.',
+    });
+    expect(checkOptionValue(quality, '2.5')).toMatchObject({ ok: false, reason: 'whole-number' });
+    expect(checkOptionValue(quality, '101')).toEqual({
+      ok: false,
+      reason: 'range',
+      message: 'Quality must be between 1 and 100.',
+    });
+    expect(checkOptionValue(chunk, '0')).toEqual({
+      ok: false,
+      reason: 'range',
+      message: 'SplitByPattern must be at least 1.',
+    });
+    expect(checkOptionValue(optionOf('pdf-rotate', 'RotatePage'), '45')).toMatchObject({ reason: 'choice' });
+    expect(checkOptionValue(password, 'a\u0000b')).toMatchObject({ reason: 'control-character' });
+    expect(checkOptionValue(optionOf('pdf-split', 'ExtractPages'), 'pages one to three')).toMatchObject({
+      reason: 'page-format',
+    });
+  });
+
+  it('accepts values in range and gives their canonical spelling', () => {
+    expect(checkOptionValue(quality, ' 100 ')).toEqual({ ok: true, value: '100' });
+    expect(checkOptionValue(chunk, '250')).toEqual({ ok: true, value: '250' });
+  });
+
+  it('checkOptionField: blank is a problem only for a required option; numbers and booleans are read as text', () => {
+    expect(checkOptionField(password, '  ')).toMatchObject({ ok: false, reason: 'required' });
+    expect(checkOptionField(password, undefined)).toMatchObject({ reason: 'required' });
+    expect(checkOptionField(quality, '')).toBeNull();
+    expect(checkOptionField(quality, null)).toBeNull();
+    expect(checkOptionField(quality, 95)).toBeNull();
+    expect(checkOptionField(quality, 0)).toMatchObject({ reason: 'range' });
+    expect(checkOptionField(quality, Number.NaN)).toMatchObject({ reason: 'number' });
+    const pdfA = optionOf('office-to-pdf', 'PdfA');
+    expect(checkOptionField(pdfA, true)).toBeNull();
+    expect(checkOptionField(pdfA, 'yes')).toMatchObject({ reason: 'boolean' });
   });
 });

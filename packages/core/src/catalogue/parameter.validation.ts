@@ -16,6 +16,8 @@ export type ResolvedParameters =
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const COLOR = /^#[0-9a-f]{6}$/i;
+/** A parsed URL's hostname: a DNS name (IDNs arrive as punycode) or an IPv4/IPv6 literal. */
+const HOST = /^([a-z0-9_-]+(\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])$/i;
 /** Tabs and line breaks are fine (redaction terms are one per line); other control characters are not. */
 function hasControlCharacter(text: string): boolean {
   for (let index = 0; index < text.length; index++) {
@@ -25,7 +27,25 @@ function hasControlCharacter(text: string): boolean {
   return false;
 }
 
-type Check = { ok: true; value: string } | { ok: false; message: string };
+/** Why a value was refused, so a form can word it its own way (labels, translations). */
+export type OptionProblem =
+  | 'required'
+  | 'choice'
+  | 'boolean'
+  | 'number'
+  | 'whole-number'
+  | 'range'
+  | 'colour'
+  | 'control-character'
+  | 'too-long'
+  | 'page-format';
+
+/** A checked value in its canonical spelling, or the problem with a wire message (names the field). */
+export type OptionValueCheck =
+  | { ok: true; value: string }
+  | { ok: false; reason: OptionProblem; message: string };
+
+type Check = OptionValueCheck;
 
 function lookup(params: Readonly<Record<string, string>>, name: string): string | undefined {
   if (Object.hasOwn(params, name)) return params[name];
@@ -43,27 +63,35 @@ function describeRange(option: OptionDefinition): string {
 }
 
 function checkNumber(option: OptionDefinition, text: string): Check {
-  if (!NUMBER.test(text)) return { ok: false, message: `${option.name} must be a number.` };
+  if (!NUMBER.test(text)) return { ok: false, reason: 'number', message: `${option.name} must be a number.` };
   const value = Number(text);
   if (option.integer && !Number.isInteger(value))
-    return { ok: false, message: `${option.name} must be a whole number.` };
+    return { ok: false, reason: 'whole-number', message: `${option.name} must be a whole number.` };
   if ((option.min !== undefined && value < option.min) || (option.max !== undefined && value > option.max)) {
-    return { ok: false, message: describeRange(option) };
+    return { ok: false, reason: 'range', message: describeRange(option) };
   }
   return { ok: true, value: String(value) };
 }
 
 function checkText(option: OptionDefinition, raw: string): Check {
   if (hasControlCharacter(raw))
-    return { ok: false, message: `${option.name} must not contain control characters.` };
+    return {
+      ok: false,
+      reason: 'control-character',
+      message: `${option.name} must not contain control characters.`,
+    };
   if (option.maxLength !== undefined && raw.length > option.maxLength) {
-    return { ok: false, message: `${option.name} must be at most ${option.maxLength} characters long.` };
+    return {
+      ok: false,
+      reason: 'too-long',
+      message: `${option.name} must be at most ${option.maxLength} characters long.`,
+    };
   }
   // Passwords are kept exactly as typed; other text loses surrounding spaces.
   const value = option.type === 'password' ? raw : raw.trim();
   if (option.valueFormat) {
     const problem = pageSelectionError(value, option.valueFormat === 'page-groups' ? 'groups' : 'range');
-    if (problem) return { ok: false, message: problem };
+    if (problem) return { ok: false, reason: 'page-format', message: problem };
   }
   return { ok: true, value };
 }
@@ -78,6 +106,7 @@ export function checkOptionValue(option: OptionDefinition, raw: string): Check {
       if (match) return { ok: true, value: match.value };
       return {
         ok: false,
+        reason: 'choice',
         message: `${option.name} must be one of ${choices.map((c) => c.value).join(', ')}.`,
       };
     }
@@ -85,7 +114,7 @@ export function checkOptionValue(option: OptionDefinition, raw: string): Check {
     case 'switch': {
       const lower = text.toLowerCase();
       if (lower === 'true' || lower === 'false') return { ok: true, value: lower };
-      return { ok: false, message: `${option.name} must be true or false.` };
+      return { ok: false, reason: 'boolean', message: `${option.name} must be true or false.` };
     }
     case 'number':
     case 'slider':
@@ -94,11 +123,36 @@ export function checkOptionValue(option: OptionDefinition, raw: string): Check {
       if (COLOR.test(text)) return { ok: true, value: text.toLowerCase() };
       return {
         ok: false,
+        reason: 'colour',
         message: `${option.name} must be a colour written as #rrggbb, for example #000000.`,
       };
     default:
       return checkText(option, raw);
   }
+}
+
+/** A value as a form holds it: text, a number, a checkbox's boolean, or nothing. */
+export type OptionFieldValue = string | number | boolean | null | undefined;
+
+/**
+ * Checks one field of a form, as a user filled it in: blank is 'required' when the option is, else
+ * fine (the default applies); anything else goes through checkOptionValue. Null when the value is fine.
+ */
+export function checkOptionField(
+  option: OptionDefinition,
+  value: OptionFieldValue,
+): Extract<OptionValueCheck, { ok: false }> | null {
+  const text = value === null || value === undefined ? '' : String(value);
+  if (text.trim() === '') {
+    if (!option.required) return null;
+    return {
+      ok: false,
+      reason: 'required',
+      message: option.requiredMessage ?? `${option.name} is required.`,
+    };
+  }
+  const checked = checkOptionValue(option, text);
+  return checked.ok ? null : checked;
 }
 
 function isShown(
@@ -165,7 +219,9 @@ export function validateToolParameters(
   return resolved.ok ? null : resolved.errors;
 }
 
-export type UrlCheck = { ok: true; url: string } | { ok: false; title: string; message: string };
+export type UrlCheck =
+  | { ok: true; url: string }
+  | { ok: false; reason: 'required' | 'invalid'; title: string; message: string };
 
 /**
  * Web to PDF's URL rules (spec part 1, section 5). A URL without a scheme ('example.com') gets
@@ -174,11 +230,20 @@ export type UrlCheck = { ok: true; url: string } | { ok: false; title: string; m
 export function validateWebUrl(text: string, exampleHost = 'example.com'): UrlCheck {
   const trimmed = typeof text === 'string' ? text.trim() : '';
   const { urlRequiredTitle = '', urlRequiredMessage = '', urlInvalidTitle = '' } = webToPdf.texts;
-  if (trimmed === '') return { ok: false, title: urlRequiredTitle, message: urlRequiredMessage };
+  if (trimmed === '')
+    return { ok: false, reason: 'required', title: urlRequiredTitle, message: urlRequiredMessage };
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  const invalid = { ok: false, title: urlInvalidTitle, message: invalidUrlMessage(exampleHost) } as const;
+  const invalid = {
+    ok: false,
+    reason: 'invalid',
+    title: urlInvalidTitle,
+    message: invalidUrlMessage(exampleHost),
+  } as const;
   if (!URL.canParse(withScheme)) return invalid;
   const url = new URL(withScheme);
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return invalid;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return invalid;
+  // Browsers' URL parsers differ from Node's on odd hosts (Chromium percent-encodes a space in a host
+  // that Node refuses), so the host is held to DNS names and IP literals here, the same on both sides.
+  if (!HOST.test(url.hostname)) return invalid;
   return { ok: true, url: url.href };
 }

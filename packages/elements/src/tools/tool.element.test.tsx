@@ -62,6 +62,20 @@ describe('<docstudio-pdf-rotate>', () => {
     expect(getComputedStyle(current).backgroundColor).not.toBe(lightBackground);
   });
 
+  it('opens option help popovers inside the shadow root, where the adopted styles apply', async () => {
+    const { element, root } = await mount('<docstudio-pdf-rotate></docstudio-pdf-rotate>');
+    const trigger = root.querySelector<HTMLButtonElement>(
+      '[data-option="PageRange"] [data-part="popover-trigger"]',
+    );
+    expect(trigger?.getAttribute('aria-label')).toBe('More about Pages to rotate');
+    trigger?.click();
+    await expect.poll(() => element.shadowRoot?.querySelector('[data-part="popover"]')).toBeTruthy();
+    expect(document.body.querySelector('[data-part="popover"]')).toBeNull();
+    const popover = element.shadowRoot?.querySelector('[data-part="popover"]') as HTMLElement;
+    expect(popover.textContent).toContain('Pages past the end of the document are ignored.');
+    expect(getComputedStyle(popover).backgroundColor).not.toBe('rgba(0, 0, 0, 0)');
+  });
+
   it('sends docstudio-change and docstudio-error out of the shadow root, bubbling and composed', async () => {
     // Port 9 (discard) on loopback is closed: the conversion fails with a real network error.
     const { element, root } = await mount(

@@ -34,7 +34,7 @@ export function StudioProvider({
       <ThemeScopeContext.Provider value={theme}>
         {/* display: contents keeps the layout of the host while the theme variables inherit. */}
         <div
-          className={theme.className}
+          className={theme.className || undefined}
           style={{ display: 'contents', ...theme.style }}
           data-part="studio-provider"
         >

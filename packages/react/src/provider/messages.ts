@@ -60,6 +60,7 @@ export const defaultMessages = {
   quickPicks: 'Quick picks for {label}',
   numberRange: '{label} must be between {min} and {max}.',
   wholeNumber: '{label} must be a whole number.',
+  notANumber: '{label} must be a number.',
   redactConfirmTitle: 'Redact this PDF?',
   redactConfirmText: 'Redaction cannot be undone. Make sure you have kept a backup of the original file.',
   redactConfirmAction: 'Redact',

@@ -165,7 +165,7 @@ function ShellLayout({
 
   return (
     <div
-      className={`${themeClassName} ${styles.root}${className ? ` ${className}` : ''}`}
+      className={[themeClassName, styles.root, className].filter(Boolean).join(' ')}
       style={themeStyle}
       data-scope={scope}
       data-part="root"

@@ -1,10 +1,8 @@
 export { FileSelection } from './FileSelection';
-export { checkOption, visibleOptions } from './option.rules';
+export { checkOption, checkUrl, type InputProblem, visibleOptions } from './option.rules';
 export {
   type ConversionHooks,
   checkInput,
-  checkUrl,
-  type InputProblem,
   type PreparedRequest,
   runConversion,
 } from './runConversion';

@@ -1,4 +1,9 @@
-import type { OptionDefinition } from '@docstudio/core';
+import {
+  checkOptionField,
+  type OptionDefinition,
+  type ToolDefinition,
+  validateWebUrl,
+} from '@docstudio/core';
 import type { FieldValue } from '../primitives';
 import { formatMessage, type StudioMessages } from '../provider';
 
@@ -15,38 +20,69 @@ export function visibleOptions(
   });
 }
 
-export function isBlank(value: FieldValue): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+/** A problem found before sending: a toast, and optionally a message under one field. */
+export interface InputProblem {
+  title: string;
+  message: string;
+  field?: string;
 }
 
-/** A local check of one shown option: required, whole number, range. Null when fine. */
+/**
+ * One shown option, checked by core's `checkOptionField` (the server's own rules) and worded for the
+ * page: the option's label and the overridable messages, not the wire names. Null when fine.
+ * Only required, number and range problems are reported here; the rest (choices, lengths, page
+ * syntax) cannot come from the page's own controls or are worded by the server under the field.
+ */
 export function checkOption(
   option: OptionDefinition,
   value: FieldValue,
   messages: StudioMessages,
 ): { title: string; message: string } | null {
-  if (isBlank(value)) {
-    if (!option.required) return null;
-    return {
-      title: option.requiredTitle ?? `${option.label} required`,
-      message: option.requiredMessage ?? `${option.label} is required`,
-    };
-  }
-  if (option.type === 'number' || option.type === 'slider') {
-    const n = typeof value === 'number' ? value : Number(String(value).trim());
-    if (!Number.isFinite(n) || (option.integer && !Number.isInteger(n))) {
-      return { title: option.label, message: formatMessage(messages.wholeNumber, { label: option.label }) };
-    }
-    if ((option.min !== undefined && n < option.min) || (option.max !== undefined && n > option.max)) {
+  const problem = checkOptionField(option, value);
+  if (!problem) return null;
+  const label = option.label;
+  switch (problem.reason) {
+    case 'required':
       return {
-        title: option.label,
+        title: option.requiredTitle ?? `${label} required`,
+        message: option.requiredMessage ?? `${label} is required`,
+      };
+    case 'number':
+    case 'whole-number':
+      return {
+        title: label,
+        message: formatMessage(option.integer ? messages.wholeNumber : messages.notANumber, { label }),
+      };
+    case 'range':
+      return {
+        title: label,
         message: formatMessage(messages.numberRange, {
-          label: option.label,
+          label,
           min: option.min ?? '-∞',
           max: option.max ?? '∞',
         }),
       };
-    }
+    default:
+      return null;
   }
-  return null;
+}
+
+/** Web to PDF's URL, checked by core's `validateWebUrl`, worded with the tool's (overridable) texts. */
+export function checkUrl(url: string, tool: ToolDefinition, messages: StudioMessages): InputProblem | null {
+  const checked = validateWebUrl(url, messages.urlExampleHost);
+  if (checked.ok) return null;
+  if (checked.reason === 'required') {
+    return {
+      title: tool.texts.urlRequiredTitle ?? checked.title,
+      message: tool.texts.urlRequiredMessage ?? checked.message,
+      field: 'Url',
+    };
+  }
+  return {
+    title: tool.texts.urlInvalidTitle ?? checked.title,
+    message: tool.texts.urlInvalidMessage
+      ? formatMessage(tool.texts.urlInvalidMessage, { host: messages.urlExampleHost })
+      : checked.message,
+    field: 'Url',
+  };
 }

@@ -14,16 +14,9 @@ import {
   type ToolDefinition,
 } from '@docstudio/core';
 import type { FieldValue } from '../primitives';
-import { formatMessage, type StudioMessages } from '../provider';
-import { checkOption, visibleOptions } from './option.rules';
+import type { StudioMessages } from '../provider';
+import { checkOption, checkUrl, type InputProblem, visibleOptions } from './option.rules';
 import type { ToolStore } from './tool.store';
-
-/** A problem found before sending: a toast, and optionally a message under one field. */
-export interface InputProblem {
-  title: string;
-  message: string;
-  field?: string;
-}
 
 /** What a tool adds to the request: its values as sent and, for OCR, the endpoint. */
 export interface PreparedRequest {
@@ -53,32 +46,6 @@ export interface ConversionContext {
 
 export function isProblem(value: PreparedRequest | InputProblem): value is InputProblem {
   return 'title' in value;
-}
-
-/** The spec's URL rule: non-blank, then parseable as an absolute http(s) URL. Texts from the catalogue. */
-export function checkUrl(url: string, tool: ToolDefinition, messages: StudioMessages): InputProblem | null {
-  const trimmed = url.trim();
-  if (!trimmed) {
-    return {
-      title: tool.texts.urlRequiredTitle ?? 'URL required',
-      message: tool.texts.urlRequiredMessage ?? '',
-      field: 'Url',
-    };
-  }
-  let parsed: URL | null = null;
-  try {
-    parsed = new URL(trimmed);
-  } catch {
-    parsed = null;
-  }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) {
-    return {
-      title: tool.texts.urlInvalidTitle ?? 'Invalid URL',
-      message: formatMessage(tool.texts.urlInvalidMessage ?? '', { host: messages.urlExampleHost }),
-      field: 'Url',
-    };
-  }
-  return null;
 }
 
 /** Input checks at convert time: files (count), URL, then each shown option (required, range). */

@@ -55,12 +55,15 @@ export function createStudioTheme(
 
 export type ThemeInput = ThemeName | StudioTheme;
 
-/** Resolves the `theme` prop to the class and inline style of a component root. */
+/**
+ * Resolves the `theme` prop to the class and inline style of a component root. No theme, no class:
+ * the root then inherits the tokens (the defaults on `:root`, a provider's theme, a host override).
+ */
 export function resolveTheme(theme: ThemeInput | undefined): {
   className: string;
   style: Record<string, string>;
 } {
-  if (!theme) return { className: themeClassNames.light, style: {} };
+  if (!theme) return { className: '', style: {} };
   if (typeof theme === 'string')
     return { className: themeClassNames[theme] ?? themeClassNames.light, style: {} };
   return { className: theme.className, style: theme.style };

@@ -1,5 +1,6 @@
 /**
- * MuPDF (npm `mupdf`, WebAssembly, AGPL: server only). One lazily loaded module instance per process;
+ * MuPDF (npm `mupdf`, WebAssembly, AGPL: server only). One lazily loaded module instance per thread
+ * (converters use it through the worker pool in mupdf-worker/, which calls this inside its workers);
  * opening maps MuPDF's failures to the contract's 422s.
  */
 import { readFile } from 'node:fs/promises';

@@ -62,7 +62,11 @@ export function ConfirmDialog({
       <span ref={anchor} hidden />
       {open && portalRoot && (
         <FloatingPortal root={portalRoot}>
-          <FloatingOverlay lockScroll className={`${theme.className} ${styles.overlay}`} style={theme.style}>
+          <FloatingOverlay
+            lockScroll
+            className={[theme.className, styles.overlay].filter(Boolean).join(' ')}
+            style={theme.style}
+          >
             <FloatingFocusManager context={context} modal initialFocus={cancelRef} returnFocus>
               <div
                 ref={refs.setFloating}

@@ -67,7 +67,7 @@ export function Popover({ triggerLabel, trigger = '?', title, children, scope = 
           <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
             <div
               ref={refs.setFloating}
-              className={`${theme.className} ${floatingSurface}`}
+              className={[theme.className, floatingSurface].filter(Boolean).join(' ')}
               role="dialog"
               style={{ ...theme.style, ...floatingStyles }}
               aria-labelledby={title ? titleId : undefined}

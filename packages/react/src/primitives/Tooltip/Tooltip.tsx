@@ -55,7 +55,7 @@ export function Tooltip({ content, children, scope = 'docstudio' }: TooltipProps
           <div
             ref={refs.setFloating}
             id={id}
-            className={`${theme.className} ${tooltipSurface}`}
+            className={[theme.className, tooltipSurface].filter(Boolean).join(' ')}
             style={{ ...theme.style, ...floatingStyles }}
             data-scope={scope}
             data-part="tooltip"

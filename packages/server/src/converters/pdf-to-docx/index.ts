@@ -41,7 +41,7 @@ export const pdfToDocx: Converter = {
             withImages: true,
             ocr: { workDir: ctx.workDir, signal: ctx.signal, timeoutMs },
           },
-          { signal: ctx.signal, deadlineAt: deadline },
+          { signal: ctx.signal },
         ),
       );
     });

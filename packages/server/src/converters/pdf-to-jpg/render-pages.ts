@@ -34,10 +34,8 @@ export async function renderPagesToJpg(
     await forEachPage(ctx, pdf.pages, deadline, async (index) => {
       while (pending.size >= MAX_PENDING) await Promise.race(pending);
       if (failures.length > 0) throw failures[0];
-      const rendered = await renderPageRgbInWorker(pdf.path, index, options.dpi, {
-        signal: ctx.signal,
-        deadlineAt: deadline,
-      });
+      // the job's signal stops a page mid-render; forEachPage checks the deadline between pages
+      const rendered = await renderPageRgbInWorker(pdf.path, index, options.dpi, { signal: ctx.signal });
       const fileName = pageFileName(base, index, pdf.pages);
       const path = join(ctx.workDir, fileName);
       results.push({ path, fileName });

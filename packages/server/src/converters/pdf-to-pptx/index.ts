@@ -41,7 +41,7 @@ export const pdfToPptx: Converter = {
             withVectorArt: true,
             ocr: { workDir: ctx.workDir, signal: ctx.signal, timeoutMs },
           },
-          { signal: ctx.signal, deadlineAt: deadline },
+          { signal: ctx.signal },
         ),
       );
     });

@@ -40,7 +40,7 @@ export const pdfToXlsx: Converter = {
             withImages: false,
             ocr: { workDir: ctx.workDir, signal: ctx.signal, timeoutMs },
           },
-          { signal: ctx.signal, deadlineAt: deadline },
+          { signal: ctx.signal },
         ),
       );
     });

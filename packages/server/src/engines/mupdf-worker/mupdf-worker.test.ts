@@ -76,14 +76,23 @@ afterAll(async () => {
 
 describe('MuPDF worker pool', () => {
   it('keeps the event loop responsive while a heavy page renders in a worker', async () => {
-    const pooled = await whileMeasuring(() => renderPageRgbInWorker(heavy, 0, 150));
-    console.log(
-      `heavy page in the pool: ${pooled.tookMs.toFixed(0)} ms, event-loop max delay ${pooled.maxDelayMs.toFixed(1)} ms, ${pooled.ticks} timer ticks`,
-    );
+    // Two cores shared with other jobs: the OS may deschedule this thread for a moment whatever runs
+    // where. A render on this thread would stall the loop for its full second-plus in every attempt,
+    // so the best of three attempts separates "blocked by MuPDF" from scheduling noise.
+    const measure = async (attempt: number) => {
+      const run = await whileMeasuring(() => renderPageRgbInWorker(heavy, 0, 150));
+      console.log(
+        `heavy page in the pool (attempt ${attempt}): ${run.tookMs.toFixed(0)} ms, event-loop max delay ${run.maxDelayMs.toFixed(1)} ms, ${run.ticks} timer ticks`,
+      );
+      expect(run.tookMs).toBeGreaterThan(1000);
+      return run;
+    };
+    let pooled = await measure(1);
+    for (let attempt = 2; pooled.maxDelayMs >= 200 && attempt <= 3; attempt++)
+      pooled = await measure(attempt);
     expect(pooled.value.width).toBe(1275);
     expect(Buffer.isBuffer(pooled.value.pixels)).toBe(true);
     expect(pooled.value.pixels.length).toBe(1275 * 1650 * 3);
-    expect(pooled.tookMs).toBeGreaterThan(1000);
     expect(pooled.maxDelayMs).toBeLessThan(200);
     // a 20 ms timer kept firing through the render (at least half its expected count)
     expect(pooled.ticks).toBeGreaterThan(pooled.tookMs / 20 / 2);

@@ -9,8 +9,6 @@ export {
   baseName,
   forEachPage,
   inspectedInputPdf,
-  type OpenedPdf,
-  openInputPdf,
   pageDeadline,
 } from './page-loop';
 export {

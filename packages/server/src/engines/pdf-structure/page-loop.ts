@@ -1,28 +1,11 @@
 /**
  * The shared frame of every from-PDF converter: qpdf's inspection first (the contract's 422s for
- * damaged and password-protected files), MuPDF opening, and a page loop that yields to the event loop
- * between pages and stops with a clear 504 when the job's time is up instead of running on.
+ * damaged and password-protected files; MuPDF then opens the file in its worker pool), and a page
+ * loop that stops with a clear 504 between pages when the job's time is up instead of running on.
  */
-import type * as Mupdf from 'mupdf';
 import type { ConverterContext } from '../../converters/converter.types';
 import { ApiError, damagedFile, engineTimeout } from '../../http/errors';
-import { loadMupdf, openPdf } from '../mupdf';
 import { inspectPdf } from '../pdf-inspect';
-
-export interface OpenedPdf {
-  mupdf: typeof Mupdf;
-  doc: Mupdf.PDFDocument;
-  pages: number;
-}
-
-export async function openInputPdf(ctx: ConverterContext): Promise<OpenedPdf> {
-  const input = ctx.files[0];
-  if (!input) throw damagedFile('No PDF file was given.');
-  await inspectPdf(input.path, { signal: ctx.signal });
-  const mupdf = await loadMupdf();
-  const doc = await openPdf(input.path);
-  return { mupdf, doc, pages: doc.countPages() };
-}
 
 /**
  * The input's path after qpdf's inspection (the contract's 422s), for converters whose MuPDF work runs
