@@ -44,7 +44,17 @@ export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
   optimizeDeps: { include: browserDeps },
   build: { outDir: 'dist', emptyOutDir: true },
-  server: { proxy: { '/api': 'http://localhost:8080', '/a': 'http://localhost:8080' } },
+  server: {
+    proxy: { '/api': 'http://localhost:8080', '/a': 'http://localhost:8080' },
+    // The shared test corpus sits beside the checkout (../shared/corpus, also in CI); browser tests
+    // import its documents with `?url`, so Vite may serve it besides the repository itself.
+    fs: {
+      allow: [
+        fileURLToPath(new URL('.', import.meta.url)),
+        fileURLToPath(new URL('../shared/corpus', import.meta.url)),
+      ],
+    },
+  },
   test: {
     root: fileURLToPath(new URL('.', import.meta.url)),
     projects: [

@@ -13,8 +13,9 @@ import { loadSigningKeys } from './auth/jwt-keys';
 import { registerSignInRoutes } from './auth/sign-in.routes';
 import { TokenService } from './auth/tokens';
 import { UserService } from './auth/users';
-import { defaultConfig, type ServerConfig } from './config/config';
+import { defaultConfig, defaultEngineConcurrency, type ServerConfig } from './config/config';
 import { converters as converterTable } from './converters';
+import { configureMupdfWorkers } from './engines/mupdf-worker';
 import { registerConvertRoutes } from './http/convert.routes';
 import { installErrorHandler } from './http/error-answer';
 import { registerFileRoutes } from './http/files.routes';
@@ -94,6 +95,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   await app.register(async (site) => registerSignInRoutes(site, context), { prefix: '/a' });
   await registerStaticSite(app, config.staticDir);
   const sweeper = startSweeper(context);
+  // MuPDF threads match the engine's job concurrency, so a queued MuPDF job always finds a thread.
+  configureMupdfWorkers(config.engineConcurrency.mupdf ?? defaultEngineConcurrency.mupdf);
   const releaseEngines = holdEngines();
   app.decorate('docstudio', context);
   app.addHook('onClose', async () => {

@@ -217,7 +217,10 @@ describe('validateWebUrl', () => {
     expect(validateWebUrl('example.com/page')).toEqual({ ok: true, url: 'https://example.com/page' });
     expect(validateWebUrl(' http://example.org ')).toEqual({ ok: true, url: 'http://example.org/' });
     expect(validateWebUrl('http://[::1]:8080/a b')).toEqual({ ok: true, url: 'http://[::1]:8080/a%20b' });
-    expect(validateWebUrl('https://bücher.example/')).toEqual({ ok: true, url: 'https://xn--bcher-kva.example/' });
+    expect(validateWebUrl('https://bücher.example/')).toEqual({
+      ok: true,
+      url: 'https://xn--bcher-kva.example/',
+    });
     expect(validateWebUrl('http://10.0.0.1/')).toMatchObject({ ok: true });
   });
 });

@@ -1,12 +1,13 @@
 /**
- * Stops the warm engines (Chromium's browser, LibreOffice's instance pool) when the last server of
+ * Stops the warm engines (Chromium's browser, LibreOffice's instance pool, the MuPDF worker threads) when the last server of
  * this process closes. The engines are process-wide singletons, so a test file running two servers
  * must not have the first close() pull the browser from under the second. Both shutdowns are cheap
- * when the engine was never started. The other engines (qpdf, Ghostscript, Tesseract/OCRmyPDF,
- * pdf-structure, MuPDF in-process WebAssembly) run per job and hold nothing to stop.
+ * when the engine was never started. The other engines (qpdf, Ghostscript, Tesseract) run a process
+ * per job and hold nothing to stop.
  */
 import { shutdownChromium } from '../engines/chromium';
 import { shutdownLibreOffice } from '../engines/libreoffice';
+import { shutdownMupdfWorkers } from '../engines/mupdf-worker';
 
 let openServers = 0;
 
@@ -19,6 +20,6 @@ export function holdEngines(): () => Promise<void> {
     released = true;
     openServers--;
     if (openServers > 0) return;
-    await Promise.allSettled([shutdownChromium(), shutdownLibreOffice()]);
+    await Promise.allSettled([shutdownChromium(), shutdownLibreOffice(), shutdownMupdfWorkers()]);
   };
 }

@@ -7,10 +7,11 @@
  * it skips OCRmyPDF's Python start-up, Ghostscript rasterising and per-page PDF grafting.
  */
 import { join } from 'node:path';
+import { readTextLayersInWorker } from '../mupdf-worker';
 import { runEngine } from '../run-engine';
 import { singleThreadEnv } from './ocrmypdf';
 import { mapConcurrently, ocrDpi } from './page-ocr';
-import { hasText, readTextLayers } from './text-layer';
+import { hasText } from './text-layer';
 
 export interface OwnSearchableOptions {
   models: readonly string[];
@@ -71,7 +72,7 @@ export async function makeSearchablePdfByPages(
   output: string,
   options: OwnSearchableOptions,
 ): Promise<SearchableSummary> {
-  const layers = await readTextLayers(input, options.signal, options.deadlineAt);
+  const layers = await readTextLayersInWorker(input, options.signal, options.deadlineAt);
   const todo = layers.flatMap((layer, index) => (hasText(layer) ? [] : [index]));
   const qpdfOptions = { timeoutMs: left(options.deadlineAt), signal: options.signal };
   if (todo.length === 0) {
