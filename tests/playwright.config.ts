@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
-import { pagePort, studioPort as port } from './e2e/support/ports.ts';
+import { pagePort, partnerOrigin, studioPort as port } from './e2e/support/ports.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'docstudio-e2e-'));
@@ -40,6 +40,8 @@ export default defineConfig({
       LOG: 'false',
       // Web to PDF fetches a page the test serves on loopback: exactly that origin, nothing else private.
       SSRF_ALLOWED_ORIGINS: `127.0.0.1:${pagePort}`,
+      // The cross-origin embedding test's partner site, and only it, may embed elements and call /api.
+      CORS_ORIGINS: partnerOrigin,
     },
   },
 });

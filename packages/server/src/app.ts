@@ -1,8 +1,8 @@
 /**
  * Builds the server: database (migrated), keys, encrypted store, queue, routes under /api, the
- * sign-in site under /a, and the built studio at / with SPA fallback. Nothing listens until the
- * caller does; close() stops the sweeper, waits for async jobs, stops the warm engines (when it
- * is the process's last server) and closes the database.
+ * sign-in site under /a, the built studio at / with SPA fallback, and CORS for partner origins.
+ * Nothing listens until the caller does; close() stops the sweeper, waits for async jobs, stops the
+ * warm engines (when it is the process's last server) and closes the database.
  */
 import { mkdirSync } from 'node:fs';
 import formbody from '@fastify/formbody';
@@ -17,6 +17,7 @@ import { defaultConfig, defaultEngineConcurrency, type ServerConfig } from './co
 import { converters as converterTable } from './converters';
 import { configureMupdfWorkers } from './engines/mupdf-worker';
 import { registerConvertRoutes } from './http/convert.routes';
+import { installCors } from './http/cors';
 import { installErrorHandler } from './http/error-answer';
 import { registerFileRoutes } from './http/files.routes';
 import { registerHealthRoutes } from './http/health.routes';
@@ -70,6 +71,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     trustProxy: config.publicUrl !== undefined,
   });
   installErrorHandler(app);
+  installCors(app, config.corsOrigins);
   await app.register(formbody);
   await app.register(multipart, { throwFileSizeLimit: false });
 

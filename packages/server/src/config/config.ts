@@ -41,9 +41,17 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** Sign-in and sign-up form posts per minute per IP (slows password guessing). */
   signInAttemptsPerMinute: number;
+  /**
+   * Partner origins allowed to load /elements/* and call the API from their pages (CORS_ORIGINS):
+   * exact origins, or '*' for any. Empty (the default): same-origin only.
+   */
+  corsOrigins: CorsOrigins;
   /** Log requests (pino); off in tests. */
   logger: boolean;
 }
+
+/** Serialised origins (`https://partner.example`) or '*' for any origin. */
+export type CorsOrigins = readonly string[] | '*';
 
 export const defaultEngineConcurrency: Record<EngineName, number> = {
   libreoffice: 2,
@@ -72,6 +80,7 @@ export function defaultConfig(): ServerConfig {
     defaultMaxFileSize: 100 * 1024 * 1024,
     rateLimitPerMinute: 120,
     signInAttemptsPerMinute: 10,
+    corsOrigins: [],
     logger: false,
   };
 }
@@ -89,7 +98,53 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
   return parsed;
 }
 
-/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, LOG. */
+/**
+ * CORS_ORIGINS: `*`, or comma-separated origins written as the browser sends them (scheme, host and
+ * port only). A path, a query or a typo is an error at start-up rather than a partner that silently
+ * cannot connect.
+ */
+export function parseCorsOrigins(value: string | undefined): CorsOrigins {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.includes('*')) {
+    if (entries.length > 1)
+      throw new Error(`CORS_ORIGINS is either '*' or a list of origins, got '${value}'.`);
+    return '*';
+  }
+  return [
+    ...new Set(
+      entries.map((entry) => {
+        let url: URL | undefined;
+        try {
+          url = new URL(entry);
+        } catch {
+          url = undefined;
+        }
+        const bare =
+          url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+        // Wildcards such as https://*.example are not origins: browsers send the exact host.
+        const plainHost = url && /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname);
+        if (
+          !url ||
+          !/^https?:$/.test(url.protocol) ||
+          !bare ||
+          !plainHost ||
+          entry.endsWith('#') ||
+          entry.endsWith('?')
+        ) {
+          throw new Error(
+            `CORS_ORIGINS entries must be origins such as https://partner.example, got '${entry}'.`,
+          );
+        }
+        return url.origin;
+      }),
+    ),
+  ];
+}
+
+/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, LOG. */
 export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const base = defaultConfig();
   return {
@@ -115,6 +170,7 @@ export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerC
       env.SIGN_IN_ATTEMPTS_PER_MINUTE,
       base.signInAttemptsPerMinute,
     ),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     logger: parseBoolean(env.LOG, true),
   };
 }

@@ -1,1 +1,8 @@
-export { defaultConfig, defaultEngineConcurrency, loadConfigFromEnv, type ServerConfig } from './config';
+export {
+  type CorsOrigins,
+  defaultConfig,
+  defaultEngineConcurrency,
+  loadConfigFromEnv,
+  parseCorsOrigins,
+  type ServerConfig,
+} from './config';

@@ -17,6 +17,7 @@ export const ErrorCode = {
   RemoteDownloadFailed: 5007,
   InvalidFileId: 5009,
   // Codes of this server for conditions the provider's list does not name.
+  OriginNotAllowed: 4030,
   UnknownConverter: 4040,
   FileTooLarge: 4130,
   UnsupportedFileType: 4150,
