@@ -1,8 +1,8 @@
 /**
  * The partner-embedding journey: a plain HTML page with no React loads one element module from the
  * running studio (/elements/) and converts through the real server; the page hears about it through
- * the element's `docstudio-complete` DOM event. The page is served on the studio's origin because the
- * server answers no CORS preflight yet (see the e2e README note).
+ * the element's `docstudio-complete` DOM event. The page is served on the studio's origin; the same
+ * journey from a partner's own origin (CORS) is cross-origin-embedding.spec.ts.
  */
 import { tools } from '@docstudio/core';
 import { expect, type Page, test } from '@playwright/test';

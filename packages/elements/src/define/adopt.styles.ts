@@ -2,8 +2,10 @@
  * Styles inside a shadow root: the component CSS must be adopted into each root, since document
  * styles do not cross the boundary (the `--docstudio-*` tokens do, being inherited custom properties).
  * A built bundle sets the stylesheet text once with `setElementStyles`; during development and tests
- * the styles Vite injected into the document head are mirrored instead.
+ * the styles Vite injected into the document head are mirrored instead. The host theme sheet
+ * (host.theme.ts) comes after it: the dark tokens on `:host([theme='dark'])`.
  */
+import { hostThemeStyleSheet } from './host.theme';
 
 let sharedSheet: CSSStyleSheet | undefined;
 
@@ -27,5 +29,6 @@ export function adoptStyles(root: ShadowRoot): void {
       mirrored.replaceSync(documentStyleText());
       return mirrored;
     })();
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  const missing = [sheet, hostThemeStyleSheet()].filter((each) => !root.adoptedStyleSheets.includes(each));
+  if (missing.length > 0) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...missing];
 }

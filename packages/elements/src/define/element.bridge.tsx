@@ -53,7 +53,11 @@ export function createDocstudioElement<P extends ElementCallbacks & ElementAttri
 ): CustomElementConstructor {
   const extra = options.attributes ?? {};
 
-  function Bridge({ container, ...rest }: BridgeProps) {
+  // `theme` stays an observed attribute but is not passed on: the host carries it (r2wc reflects the
+  // property to the attribute) and `:host([theme='dark'])` applies it, so a page rule on the element's
+  // tag still wins over the theme's tokens (host.theme.ts). A themed React root inside the shadow tree
+  // would declare the tokens out of the page's reach.
+  function Bridge({ container, theme: _hostTheme, ...rest }: BridgeProps) {
     const root = container instanceof ShadowRoot ? container : undefined;
     useLayoutEffect(() => {
       if (root) adoptStyles(root);

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { darkTokens, lightTokens } from '@docstudio/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import '../elements/pdf-rotate';
 // crazyones.pdf from the shared corpus (py-pdf/pypdf, BSD-3-Clause), copied byte for byte.
 import crazyonesUrl from './fixtures/crazyones.pdf?url';
@@ -28,6 +29,30 @@ async function chooseCrazyOnes(root: HTMLElement): Promise<void> {
   input.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+const convertButton = (root: HTMLElement): HTMLElement => {
+  const button = root.querySelector<HTMLElement>('[data-part="convert"]');
+  if (!button) throw new Error('The tool has no convert button.');
+  return button;
+};
+
+/** '#1d4ed8' -> 'rgb(29, 78, 216)', the form getComputedStyle reports. */
+function rgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
+/** A partner page's own stylesheet, outside every shadow root. */
+function pageStyle(css: string): void {
+  const style = document.createElement('style');
+  style.dataset.testPage = '';
+  style.textContent = css;
+  document.head.appendChild(style);
+}
+
+afterEach(() => {
+  for (const node of document.querySelectorAll('style[data-test-page]')) node.remove();
+});
+
 const nextEvent = (name: string) =>
   new Promise<CustomEvent>((resolve) =>
     document.addEventListener(name, (event) => resolve(event as CustomEvent), { once: true }),
@@ -49,17 +74,55 @@ describe('<docstudio-pdf-rotate>', () => {
     expect(getComputedStyle(convert as HTMLButtonElement).borderRadius).not.toBe('0px');
   });
 
-  it('switches the theme tokens with the theme attribute', async () => {
+  it("theme='dark' gives the dark tokens inside, applied on the host rather than on the tool root", async () => {
+    const { element, root } = await mount('<docstudio-pdf-rotate theme="dark"></docstudio-pdf-rotate>');
+    expect(getComputedStyle(root).backgroundColor).toBe(rgb(darkTokens.color.surface));
+    expect(getComputedStyle(convertButton(root)).backgroundColor).toBe(rgb(darkTokens.color.primary));
+    expect([...root.classList].some((name) => name.startsWith('docstudio-theme-'))).toBe(false);
+    expect(getComputedStyle(element).getPropertyValue('--docstudio-color-surface').trim()).toBe(
+      darkTokens.color.surface,
+    );
+  });
+
+  it('a page rule on the element tag colours the primary button in the light and the dark theme', async () => {
+    pageStyle('docstudio-pdf-rotate { --docstudio-color-primary: rgb(1, 2, 3); }');
+    const light = await mount('<docstudio-pdf-rotate></docstudio-pdf-rotate>');
+    const explicitLight = await mount('<docstudio-pdf-rotate theme="light"></docstudio-pdf-rotate>');
+    const dark = await mount('<docstudio-pdf-rotate theme="dark"></docstudio-pdf-rotate>');
+    for (const { root } of [light, explicitLight, dark])
+      expect(getComputedStyle(convertButton(root)).backgroundColor).toBe('rgb(1, 2, 3)');
+    // Only the overridden token changes: the dark element keeps its dark surface and button text.
+    expect(getComputedStyle(dark.root).backgroundColor).toBe(rgb(darkTokens.color.surface));
+    expect(getComputedStyle(convertButton(dark.root)).color).toBe(rgb(darkTokens.color.primaryText));
+    expect(getComputedStyle(light.root).backgroundColor).toBe(rgb(lightTokens.color.surface));
+  });
+
+  it('switches the colours when the theme attribute or property changes at run time', async () => {
     const { element, root } = await mount('<docstudio-pdf-rotate theme="light"></docstudio-pdf-rotate>');
-    const token = () => getComputedStyle(root).getPropertyValue('--docstudio-color-surface').trim();
-    const light = token();
-    const lightBackground = getComputedStyle(root).backgroundColor;
-    expect(light).not.toBe('');
+    const surface = () => getComputedStyle(root).backgroundColor;
+    const primary = () => getComputedStyle(convertButton(root)).backgroundColor;
+    expect(surface()).toBe(rgb(lightTokens.color.surface));
+    expect(primary()).toBe(rgb(lightTokens.color.primary));
+
     element.setAttribute('theme', 'dark');
-    await expect.poll(token).not.toBe(light);
-    const current = element.shadowRoot?.querySelector<HTMLElement>('[data-part="root"]') as HTMLElement;
-    expect(current.className).toContain('docstudio-theme-dark');
-    expect(getComputedStyle(current).backgroundColor).not.toBe(lightBackground);
+    await expect.poll(surface).toBe(rgb(darkTokens.color.surface));
+    expect(primary()).toBe(rgb(darkTokens.color.primary));
+
+    element.setAttribute('theme', 'light');
+    await expect.poll(surface).toBe(rgb(lightTokens.color.surface));
+    expect(primary()).toBe(rgb(lightTokens.color.primary));
+
+    // The property reflects to the attribute (r2wc), so it themes the host the same way.
+    (element as HTMLElement & { theme?: string }).theme = 'dark';
+    expect(element.getAttribute('theme')).toBe('dark');
+    await expect.poll(surface).toBe(rgb(darkTokens.color.surface));
+
+    // A page rule added later still wins on the dark host.
+    pageStyle('docstudio-pdf-rotate { --docstudio-color-primary: rgb(1, 2, 3); }');
+    expect(primary()).toBe('rgb(1, 2, 3)');
+    element.removeAttribute('theme');
+    await expect.poll(surface).toBe(rgb(lightTokens.color.surface));
+    expect(primary()).toBe('rgb(1, 2, 3)');
   });
 
   it('opens option help popovers inside the shadow root, where the adopted styles apply', async () => {

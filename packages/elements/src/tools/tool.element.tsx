@@ -3,7 +3,8 @@
  * (api-url, token, environment, theme) every option of the tool's page is an attribute in kebab case
  * that sets its starting value (`<docstudio-pdf-rotate rotate-page="180">`, `<docstudio-office-to-pdf
  * pdf-a>`). Password options are left out on purpose: an attribute is readable by every script and
- * visible in the page source.
+ * visible in the page source. The theme is applied on the host by the element itself (host.theme.ts),
+ * never passed to the tool, so the tool root carries no theme class.
  */
 import {
   browserAuthContext,
@@ -14,7 +15,7 @@ import {
   type TokenSource,
   type ToolId,
 } from '@docstudio/core';
-import type { FieldValue, ThemeName, ToolProps } from '@docstudio/react';
+import type { FieldValue, ToolProps } from '@docstudio/react';
 import { type ComponentType, useMemo } from 'react';
 import {
   createDocstudioElement,
@@ -51,8 +52,6 @@ export function optionAttributes(toolId: ToolId): OptionAttribute[] {
     }));
 }
 
-const THEMES: readonly ThemeName[] = ['light', 'dark'];
-
 /**
  * Without a token attribute the element asks the server for an anonymous token (generate-jwt under
  * its api-url), as the studio itself does, so `<docstudio-pdf-merge api-url=...>` works on its own.
@@ -73,7 +72,6 @@ export function createToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>
     apiUrl,
     token,
     environment,
-    theme,
     onComplete,
     onError,
     onChange,
@@ -91,12 +89,10 @@ export function createToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>
       () => (token ? token : anonymousTokenSource(base, environmentName)),
       [token, base, environmentName],
     );
-    const themeName = THEMES.find((name) => name === theme) ?? 'light';
     return (
       <Tool
         apiUrl={base}
         token={tokenSource}
-        theme={themeName}
         environment={environmentName}
         defaultValues={defaultValues}
         onComplete={onComplete}
