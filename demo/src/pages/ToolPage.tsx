@@ -1,8 +1,8 @@
 /**
  * A tool page (spec part 1, section 2, 'Common layout of a tool page'): breadcrumb 'Tools / {name}'
  * and the tool's widget, which brings the heading, upload card, options or features card and the
- * security note itself. The page's own h1 is for outline and screen readers: the widget's visible
- * heading is an h2 so that it also fits inside a partner's page.
+ * security note itself. The tool is the page's subject, so its visible heading is the page's one h1
+ * (`headingLevel={1}`; the widget's own default, h2, is for a tool placed inside a partner's page).
  */
 import type { ToolDefinition } from '@docstudio/core';
 import { Link } from 'react-router';
@@ -17,8 +17,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       <nav aria-label="Breadcrumb">
         <Link to="/">Tools</Link> / <span aria-current="page">{tool.title}</span>
       </nav>
-      <h1 className="visually-hidden">{tool.texts.heading}</h1>
-      <Tool />
+      <Tool headingLevel={1} />
     </main>
   );
 }

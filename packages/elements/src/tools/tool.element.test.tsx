@@ -125,6 +125,17 @@ describe('<docstudio-pdf-rotate>', () => {
     expect(primary()).toBe('rgb(1, 2, 3)');
   });
 
+  it("heading-level sets the rank of the tool's heading (h2 without it)", async () => {
+    const standard = await mount('<docstudio-pdf-rotate></docstudio-pdf-rotate>');
+    const ranked = await mount('<docstudio-pdf-rotate heading-level="1"></docstudio-pdf-rotate>');
+    const headingTag = (root: HTMLElement) =>
+      root.querySelector('[data-part="header"] :is(h1, h2, h3, h4, h5, h6)')?.tagName;
+    expect(headingTag(standard.root)).toBe('H2');
+    expect(headingTag(ranked.root)).toBe('H1');
+    ranked.element.setAttribute('heading-level', '4');
+    await expect.poll(() => headingTag(ranked.root)).toBe('H4');
+  });
+
   it('opens option help popovers inside the shadow root, where the adopted styles apply', async () => {
     const { element, root } = await mount('<docstudio-pdf-rotate></docstudio-pdf-rotate>');
     const trigger = root.querySelector<HTMLButtonElement>(

@@ -15,7 +15,7 @@ import {
   type TokenSource,
   type ToolId,
 } from '@docstudio/core';
-import type { FieldValue, ToolProps } from '@docstudio/react';
+import { type FieldValue, type ToolProps, toHeadingLevel } from '@docstudio/react';
 import { type ComponentType, useMemo } from 'react';
 import {
   createDocstudioElement,
@@ -75,6 +75,7 @@ export function createToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>
     onComplete,
     onError,
     onChange,
+    headingLevel,
     ...rest
   }: ToolElementProps) {
     const defaultValues: Record<string, FieldValue> = {};
@@ -95,6 +96,7 @@ export function createToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>
         token={tokenSource}
         environment={environmentName}
         defaultValues={defaultValues}
+        headingLevel={toHeadingLevel(headingLevel, 2)}
         onComplete={onComplete}
         onError={onError}
         onChange={onChange}
@@ -103,7 +105,11 @@ export function createToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>
   }
 
   return createDocstudioElement(ToolElement, {
-    attributes: Object.fromEntries(attributes.map(({ prop, kind }) => [prop, kind])),
+    // heading-level: the rank of the tool's heading in the partner's outline (h2 by default).
+    attributes: {
+      headingLevel: 'number',
+      ...Object.fromEntries(attributes.map(({ prop, kind }) => [prop, kind])),
+    },
   });
 }
 

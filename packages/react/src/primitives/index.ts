@@ -4,6 +4,13 @@ export { DropZone, type DropZoneLabels, type DropZoneProps } from './DropZone';
 export { FileCard, type FileCardProps } from './FileCard';
 export { FileList, type FileListItem, type FileListLabels, type FileListProps } from './FileList';
 export { usePortalRoot } from './floating/usePortalRoot';
+export {
+  Heading,
+  type HeadingLevel,
+  type HeadingProps,
+  subheadingLevel,
+  toHeadingLevel,
+} from './Heading';
 export { type FieldValue, OptionField, type OptionFieldProps } from './OptionField';
 export { Popover, type PopoverProps } from './Popover';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar';

@@ -1,5 +1,5 @@
 import { checkFiles, rejectionToast } from '@docstudio/core';
-import { DropZone, FileCard, FileList } from '../primitives';
+import { DropZone, FileCard, FileList, subheadingLevel } from '../primitives';
 import { formatMessage } from '../provider';
 import { useToolActions, useToolContext, useToolState } from './tool.context';
 
@@ -10,7 +10,7 @@ export interface FileSelectionProps {
 
 /** The drop zone plus the chosen file (single-file tools) or the list of chosen files (multi-file tools). */
 export function FileSelection({ fileListHeading, reorderable }: FileSelectionProps) {
-  const { tool, scope, messages } = useToolContext();
+  const { tool, scope, messages, headingLevel } = useToolContext();
   const files = useToolState((state) => state.files);
   const busy = useToolState((state) => state.status === 'converting');
   const actions = useToolActions();
@@ -66,6 +66,7 @@ export function FileSelection({ fileListHeading, reorderable }: FileSelectionPro
       {!single && files.length > 0 && (
         <FileList
           scope={scope}
+          headingLevel={subheadingLevel(headingLevel)}
           heading={formatMessage(fileListHeading ?? messages.selectedFiles, { count: files.length })}
           items={files.map((entry) => ({ id: entry.id, name: entry.file.name, size: entry.file.size }))}
           onRemove={actions.removeFile}

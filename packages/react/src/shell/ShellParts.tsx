@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import { Heading, subheadingLevel } from '../primitives';
 import * as styles from './ToolShell.css';
 import { useToolContext } from './tool.context';
 
@@ -13,13 +14,13 @@ export function Notice({
   children: ReactNode;
   part?: string;
 }) {
-  const { scope } = useToolContext();
+  const { scope, headingLevel } = useToolContext();
   const id = useId();
   return (
     <section className={styles.notice} aria-labelledby={id} data-scope={scope} data-part={part}>
-      <h3 id={id} className={styles.noticeTitle}>
+      <Heading level={subheadingLevel(headingLevel)} id={id} className={styles.noticeTitle}>
         {title}
-      </h3>
+      </Heading>
       <div className={styles.noticeText}>{children}</div>
     </section>
   );
@@ -27,13 +28,13 @@ export function Notice({
 
 /** A side card with a heading (features, how it works). */
 export function SideCard({ title, children, part }: { title: string; children: ReactNode; part: string }) {
-  const { scope } = useToolContext();
+  const { scope, headingLevel } = useToolContext();
   const id = useId();
   return (
     <section className={styles.card} aria-labelledby={id} data-scope={scope} data-part={part}>
-      <h3 id={id} className={styles.cardHeading}>
+      <Heading level={subheadingLevel(headingLevel)} id={id} className={styles.cardHeading}>
         {title}
-      </h3>
+      </Heading>
       {children}
     </section>
   );

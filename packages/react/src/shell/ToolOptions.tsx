@@ -1,5 +1,5 @@
 import type { OptionDefinition } from '@docstudio/core';
-import { OptionField, secondaryButton, smallButton } from '../primitives';
+import { Heading, OptionField, secondaryButton, smallButton, subheadingLevel } from '../primitives';
 import { formatMessage } from '../provider';
 import { visibleOptions } from './option.rules';
 import * as styles from './ToolShell.css';
@@ -51,7 +51,7 @@ function Presets({ option }: { option: OptionDefinition }) {
 
 /** The catalogue's option fields of this tool, bound to the instance store, with errors under them. */
 export function ToolOptions({ only, exclude, heading }: ToolOptionsProps) {
-  const { options, scope, messages } = useToolContext();
+  const { options, scope, messages, headingLevel } = useToolContext();
   const values = useToolState((state) => state.values);
   const fieldErrors = useToolState((state) => state.fieldErrors);
   const busy = useToolState((state) => state.status === 'converting');
@@ -64,7 +64,11 @@ export function ToolOptions({ only, exclude, heading }: ToolOptionsProps) {
     : visible.filter((option) => !exclude?.includes(option.name));
   return (
     <div className={styles.fields} data-scope={scope} data-part="option-fields">
-      {heading !== null && <h3 className={styles.cardHeading}>{heading ?? messages.optionsHeading}</h3>}
+      {heading !== null && (
+        <Heading level={subheadingLevel(headingLevel)} className={styles.cardHeading}>
+          {heading ?? messages.optionsHeading}
+        </Heading>
+      )}
       {shown.map((option) => (
         <div key={option.name} className={styles.fields}>
           <OptionField

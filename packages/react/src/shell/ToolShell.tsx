@@ -4,10 +4,14 @@ import { useStore } from 'zustand';
 import {
   ConfirmDialog,
   type FieldValue,
+  Heading,
+  type HeadingLevel,
   ProgressBar,
   primaryButton,
   ResultList,
+  subheadingLevel,
   Toaster,
+  toHeadingLevel,
 } from '../primitives';
 import { formatMessage, type StudioConfig, useStudio } from '../provider';
 import { ThemeScopeContext } from '../theme';
@@ -27,6 +31,11 @@ export interface ToolProps extends StudioConfig {
   onError?: (detail: { error: Error }) => void;
   onChange?: (detail: { state: ToolStatus }) => void;
   className?: string;
+  /**
+   * The rank of the tool's heading, h1 to h6 (2 by default). A page whose main subject is the tool
+   * passes 1; the headings inside the tool (options, files, results, side cards) sit one rank below.
+   */
+  headingLevel?: HeadingLevel;
 }
 
 export interface ToolShellProps extends ToolProps {
@@ -63,6 +72,7 @@ export interface ToolShellProps extends ToolProps {
 export function ToolShell(props: ToolShellProps) {
   const studio = useStudio(props);
   const { toolId, defaultValues } = props;
+  const headingLevel = toHeadingLevel(props.headingLevel, 2);
   const { tool, options } = useMemo(
     () => applyToolOverrides(getTool(toolId), studio.config.messages),
     [toolId, studio.config.messages],
@@ -73,8 +83,8 @@ export function ToolShell(props: ToolShellProps) {
     return createToolStore({ values: { ...values, ...defaultValues } });
   });
   const context = useMemo<ToolContextValue>(
-    () => ({ tool, options, scope: tool.id, messages: studio.messages, store }),
-    [tool, options, studio.messages, store],
+    () => ({ tool, options, scope: tool.id, messages: studio.messages, store, headingLevel }),
+    [tool, options, studio.messages, store, headingLevel],
   );
 
   const latest = useRef(props);
@@ -149,7 +159,7 @@ function ShellLayout({
   confirm,
   notes,
 }: ShellLayoutProps) {
-  const { store, messages, scope, options: optionDefinitions } = useToolContext();
+  const { store, messages, scope, options: optionDefinitions, headingLevel } = useToolContext();
   const state = useStore(store);
   const [confirming, setConfirming] = useState(false);
   const busy = state.status === 'converting';
@@ -172,7 +182,9 @@ function ShellLayout({
       data-state={state.status}
     >
       <header className={styles.header} data-scope={scope} data-part="header">
-        <h2 className={styles.heading}>{tool.texts.heading}</h2>
+        <Heading level={headingLevel} className={styles.heading}>
+          {tool.texts.heading}
+        </Heading>
         <p className={styles.description}>{tool.description}</p>
       </header>
       <div className={styles.layout}>
@@ -208,6 +220,7 @@ function ShellLayout({
             <ResultList
               files={state.results}
               scope={scope}
+              headingLevel={subheadingLevel(headingLevel)}
               showDownloadAll={showDownloadAll}
               labels={{
                 heading: messages.conversionComplete,

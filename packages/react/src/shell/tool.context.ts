@@ -1,6 +1,7 @@
 import type { OptionDefinition, ToolDefinition } from '@docstudio/core';
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
+import type { HeadingLevel } from '../primitives';
 import type { StudioMessages } from '../provider';
 import type { ToolState, ToolStore } from './tool.store';
 
@@ -13,6 +14,8 @@ export interface ToolContextValue {
   store: ToolStore;
   /** Options with label, hint, placeholder and choice overrides applied. */
   options: readonly OptionDefinition[];
+  /** The rank of the tool's own heading; the headings of its cards and lists sit one below. */
+  headingLevel: HeadingLevel;
 }
 
 export const ToolContext = createContext<ToolContextValue | null>(null);

@@ -8,6 +8,7 @@ import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { afterEach, beforeEach } from 'vitest';
 import type { ConverterContext } from '../converters/converter.types';
 
 const exec = promisify(execFile);
@@ -19,6 +20,22 @@ export interface TestJob {
   workDir: string;
   context(files: readonly string[], params?: Record<string, string>): Promise<ConverterContext>;
   cleanup(): Promise<void>;
+}
+
+/**
+ * A fresh TestJob for every test of the file (made in beforeEach, deleted in afterEach); call at the
+ * top of a test file and use `job()` inside tests.
+ */
+export function useTestJob(): () => TestJob {
+  let current: TestJob | undefined;
+  beforeEach(async () => {
+    current = await createTestJob();
+  });
+  afterEach(() => current?.cleanup());
+  return () => {
+    if (!current) throw new Error('The test job exists only inside tests (after beforeEach).');
+    return current;
+  };
 }
 
 export async function createTestJob(): Promise<TestJob> {

@@ -89,6 +89,12 @@ describe('operations', () => {
     const deep = await fetch(`${server.baseUrl}/workflows/edit/123`, { headers: { accept: 'text/html' } });
     expect(deep.status).toBe(200);
     expect(await deep.text()).toContain('<div id="root">');
+    // curl's default Accept is */*: a page route still gets the studio, not a 404.
+    const curlLike = await fetch(`${server.baseUrl}/pdf-merge`, { headers: { accept: '*/*' } });
+    expect(curlLike.status).toBe(200);
+    expect(
+      (await fetch(`${server.baseUrl}/pdf-merge`, { headers: { accept: 'application/json' } })).status,
+    ).toBe(404);
     expect(await (await fetch(`${server.baseUrl}/assets/app.js`)).text()).toContain('studio');
     expect((await fetch(`${server.baseUrl}/assets/missing.js`)).status).toBe(404);
   });

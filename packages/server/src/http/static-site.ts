@@ -18,7 +18,8 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     const wantsPage =
       request.method === 'GET' &&
       !/\.[a-z0-9]{1,8}$/i.test(path) &&
-      (request.headers.accept ?? 'text/html').includes('text/html');
+      // Browsers ask for text/html; curl and link checkers send */* and should get the page too.
+      /text\/html|\*\/\*/.test(request.headers.accept ?? '*/*');
     if (!isApi && staticDir && wantsPage && existsSync(join(staticDir, 'index.html'))) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

@@ -1,3 +1,4 @@
+export { type HttpTestSetup, useHttpTestServer } from './http-test-server';
 export {
   type ConvertedFileJson,
   readAnswer,

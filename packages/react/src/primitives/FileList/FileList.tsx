@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { secondaryButton, smallButton } from '../Button';
 import { FileCard } from '../FileCard';
+import { Heading, type HeadingLevel } from '../Heading';
 import * as styles from './FileList.css';
 
 export interface FileListItem {
@@ -32,6 +33,8 @@ const englishLabels: FileListLabels = {
 export interface FileListProps {
   items: readonly FileListItem[];
   heading: string;
+  /** The list heading's rank (3 by default: below a tool's h2). */
+  headingLevel?: HeadingLevel;
   scope?: string;
   onRemove: (id: string) => void;
   /** When given, the list is reorderable (merge): Move up / Move down buttons and Alt+Arrow keys. */
@@ -46,6 +49,7 @@ type PendingFocus = { id: string; part: 'move-up' | 'move-down' } | null;
 export function FileList({
   items,
   heading,
+  headingLevel = 3,
   scope = 'docstudio',
   onRemove,
   onMove,
@@ -90,9 +94,9 @@ export function FileList({
 
   return (
     <section className={styles.section} aria-labelledby={headingId} data-scope={scope} data-part="file-list">
-      <h3 className={styles.heading} id={headingId}>
+      <Heading level={headingLevel} className={styles.heading} id={headingId}>
         {heading}
-      </h3>
+      </Heading>
       {onMove && (
         <p className={styles.hint} id={hintId}>
           {labels.reorderHint}

@@ -1,6 +1,7 @@
 import { formatMegabytes } from '@docstudio/core';
 import { useEffect, useId, useRef } from 'react';
 import { primaryButton, secondaryButton, smallButton } from '../Button';
+import { Heading, type HeadingLevel } from '../Heading';
 import { downloadAllFiles, downloadFile } from './downloadFile';
 import * as styles from './ResultList.css';
 
@@ -27,6 +28,8 @@ const englishLabels: ResultListLabels = {
 export interface ResultListProps {
   files: readonly ResultFile[];
   scope?: string;
+  /** The 'Conversion Complete' heading's rank (3 by default: below a tool's h2). */
+  headingLevel?: HeadingLevel;
   /** Show 'Download All' (split), which starts each download in turn with a pause. */
   showDownloadAll?: boolean;
   downloadAllPauseMs?: number;
@@ -39,6 +42,7 @@ export interface ResultListProps {
 export function ResultList({
   files,
   scope = 'docstudio',
+  headingLevel = 3,
   showDownloadAll = false,
   downloadAllPauseMs = 500,
   labels: overrides,
@@ -52,9 +56,9 @@ export function ResultList({
   return (
     <section className={styles.section} aria-labelledby={headingId} data-scope={scope} data-part="results">
       <div className={styles.header}>
-        <h3 id={headingId} className={styles.heading}>
+        <Heading level={headingLevel} id={headingId} className={styles.heading}>
           {labels.heading}
-        </h3>
+        </Heading>
         {showDownloadAll && files.length > 0 && (
           <button
             type="button"

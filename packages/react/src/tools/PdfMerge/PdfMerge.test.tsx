@@ -1,3 +1,4 @@
+import { getTool } from '@docstudio/core';
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { exampleResults, loadFixtures } from '../../fixtures';
@@ -64,6 +65,40 @@ describe('PdfMerge page', () => {
       ['StoreFile', 'true'],
     ]);
     expect(harness.fake.requests[0]?.url).toBe('https://api.example.test/v2/convert/pdf/to/merge');
+  });
+
+  it('headingLevel sets the rank of the tool heading, and its inner headings sit one rank below', async () => {
+    const heading = getTool('pdf-merge').texts.heading;
+    const outline = async (headingLevel?: 1 | 2 | 6) => {
+      const harness = await renderTool(
+        PdfMerge,
+        'pdf-merge',
+        headingLevel === undefined ? {} : { headingLevel },
+        { kind: 'success', files: exampleResults['pdf-merge'] },
+      );
+      await harness.drop(await loadFixtures('crazyones.pdf', 'pdflatex-4-pages.pdf'));
+      harness.convertButton().click();
+      await expectState(harness, 'complete');
+      const headings = [...harness.root.querySelectorAll('h1, h2, h3, h4, h5, h6')].map(
+        (node) => `${node.tagName}:${node.textContent}`,
+      );
+      return headings;
+    };
+    const inner = ['Conversion Complete', 'Selected Files (2)'];
+
+    const page = await outline(1);
+    expect(page[0]).toBe(`H1:${heading}`);
+    expect(page.filter((entry) => entry.startsWith('H1:'))).toHaveLength(1);
+    expect(page.slice(1).sort()).toEqual(inner.map((text) => `H2:${text}`));
+
+    const standard = await outline();
+    expect(standard[0]).toBe(`H2:${heading}`);
+    expect(standard.slice(1).sort()).toEqual(inner.map((text) => `H3:${text}`));
+
+    // h6 has no rank below it: the inner headings stay h6 rather than becoming an invalid h7.
+    const deepest = await outline(6);
+    expect(deepest[0]).toBe(`H6:${heading}`);
+    expect(deepest.slice(1).sort()).toEqual(inner.map((text) => `H6:${text}`));
   });
 
   it('has no size limit on the page: a 120 MB PDF is accepted', async () => {

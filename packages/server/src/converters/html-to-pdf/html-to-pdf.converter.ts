@@ -7,16 +7,12 @@ import { readFile } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import { renderHtmlToPdf } from '../../engines/chromium';
 import { invalidParameters } from '../../http/errors';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
-export const HTML_MAX_BYTES = 10 * 1024 * 1024;
-
 export const htmlToPdfConverter: Converter = {
-  endpoint: 'html/to/pdf',
+  ...catalogueFacts('html/to/pdf'),
   engine: 'chromium',
-  input: 'single-file',
-  accepts: ['html', 'htm'],
-  maxFileSize: HTML_MAX_BYTES,
   validate: () => null,
   async convert(ctx: ConverterContext): Promise<ConverterResultFile[]> {
     const input = ctx.files[0];

@@ -1,21 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConvertedFileJson, startTestServer, type TestServer } from '../../testing';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { useHttpTestServer } from '../../testing';
 
-let server: TestServer;
-let dir: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  dir = await mkdtemp(join(tmpdir(), 'html-http-'));
-});
-afterAll(async () => {
-  await server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const { server, save } = useHttpTestServer();
 
 describe('POST /convert/html/to/pdf', () => {
   it('renders an uploaded page, scripts included; pdftotext reads the result', async () => {
@@ -23,11 +11,11 @@ describe('POST /convert/html/to/pdf', () => {
       <h1>Invoice 42</h1><p id="total"></p>
       <script>document.getElementById('total').textContent = 'Total due: ' + (19 * 3) + ' EUR';</script>
       </body></html>`;
-    const answer = await server.convert('html/to/pdf', {}, [{ content: html, name: 'invoice.html' }]);
+    const answer = await server().convert('html/to/pdf', {}, [{ content: html, name: 'invoice.html' }]);
     expect(answer.status).toBe(200);
     const [file] = answer.body.Files ?? [];
     expect(file?.FileName).toBe('invoice.pdf');
-    const pdf = await server.saveResult(file as ConvertedFileJson, dir);
+    const pdf = await save(file);
     expect(execFileSync('pdfinfo', [pdf]).toString()).toMatch(/Pages:\s+1/);
     const text = execFileSync('pdftotext', [pdf, '-']).toString();
     expect(text).toContain('Invoice 42');
@@ -35,9 +23,9 @@ describe('POST /convert/html/to/pdf', () => {
   });
 
   it('renders the corpus Arabic page (habibi.html) with its text', async () => {
-    const answer = await server.convert('html/to/pdf', {}, ['/work/shared/corpus/html/habibi.html']);
+    const answer = await server().convert('html/to/pdf', {}, ['/work/shared/corpus/html/habibi.html']);
     expect(answer.status).toBe(200);
-    const pdf = await server.saveResult(answer.body.Files?.[0] as ConvertedFileJson, dir);
+    const pdf = await save(answer.body.Files?.[0]);
     expect(execFileSync('pdfinfo', [pdf]).toString()).toMatch(/Pages:\s+1/);
     const text = execFileSync('pdftotext', [pdf, '-']).toString();
     expect(text).toContain('habibi');
@@ -49,13 +37,13 @@ describe('POST /convert/html/to/pdf', () => {
 
   it('answers 415 for a PNG named .html', async () => {
     const png = await readFile('/work/shared/corpus/images/pil123rgba.png');
-    const answer = await server.convert('html/to/pdf', {}, [{ content: png, name: 'page.html' }]);
+    const answer = await server().convert('html/to/pdf', {}, [{ content: png, name: 'page.html' }]);
     expect(answer.status).toBe(415);
     expect(answer.body.Code).toBe(4150);
   });
 
   it('answers 400 when no file is sent', async () => {
-    const answer = await server.convert('html/to/pdf', {});
+    const answer = await server().convert('html/to/pdf', {});
     expect(answer.status).toBe(400);
   });
 });

@@ -1,1 +1,1 @@
-export { HTML_MAX_BYTES, htmlToPdfConverter } from './html-to-pdf.converter';
+export { htmlToPdfConverter } from './html-to-pdf.converter';

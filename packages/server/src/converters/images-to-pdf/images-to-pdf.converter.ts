@@ -15,6 +15,7 @@ import { degrees, PDFDocument, type PDFImage } from 'pdf-lib';
 import sharp from 'sharp';
 import { convertToPdfa } from '../../engines/ghostscript';
 import { ApiError, damagedFile, ErrorCode, invalidParameters } from '../../http/errors';
+import { catalogueFacts } from '../catalogue-facts';
 import type {
   Converter,
   ConverterContext,
@@ -23,7 +24,7 @@ import type {
 } from '../converter.types';
 import { BmpError, type DecodedBmp, decodeBmp, isBmp } from './bmp-decode';
 import { placeImage } from './image-layout';
-import { IMAGE_EXTENSIONS, readImageOptions, validateImageParams } from './images-options';
+import { readImageOptions, validateImageParams } from './images-options';
 
 /** 100 megapixels: far above any camera, far below what would exhaust memory. */
 export const MAX_INPUT_PIXELS = 100_000_000;
@@ -142,12 +143,8 @@ async function toPdfA(path: string, ctx: ConverterContext): Promise<void> {
 }
 
 export const imagesToPdfConverter: Converter = {
-  endpoint: 'images/to/pdf',
+  ...catalogueFacts('images/to/pdf'),
   engine: 'sharp',
-  input: 'multi-file',
-  minFiles: 1,
-  accepts: IMAGE_EXTENSIONS,
-  maxFileSize: 50 * 1024 * 1024,
   validate: validateImageParams,
   async convert(ctx: ConverterContext): Promise<ConverterResultFile[]> {
     if (ctx.files.length === 0) throw invalidParameters({ Files: ['Please upload at least one image.'] });

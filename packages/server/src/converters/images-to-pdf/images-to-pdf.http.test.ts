@@ -1,33 +1,21 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConvertedFileJson, startTestServer, type TestServer } from '../../testing';
+import { describe, expect, it } from 'vitest';
+import { useHttpTestServer } from '../../testing';
 
 const IMAGES = '/work/shared/corpus/images';
-let server: TestServer;
-let dir: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  dir = await mkdtemp(join(tmpdir(), 'images-http-'));
-});
-afterAll(async () => {
-  await server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const { server, save } = useHttpTestServer();
 
 describe('POST /convert/images/to/pdf', () => {
   it('turns Files[0] and Files[1] into pages in that order', async () => {
-    const answer = await server.convert('images/to/pdf', {}, [
+    const answer = await server().convert('images/to/pdf', {}, [
       join(IMAGES, 'python.bmp'),
       join(IMAGES, 'sonic.gif'),
     ]);
     expect(answer.status).toBe(200);
     const [file] = answer.body.Files ?? [];
     expect(file?.FileName).toBe('images.pdf');
-    const pdf = await server.saveResult(file as ConvertedFileJson, dir);
+    const pdf = await save(file);
     const boxes = execFileSync('pdfinfo', ['-box', '-f', '1', '-l', '2', pdf]).toString();
     const sizes = [...boxes.matchAll(/Page\s+\d+ MediaBox:\s+[\d.]+\s+[\d.]+\s+([\d.]+)\s+([\d.]+)/g)].map(
       (m) => [Math.round(Number(m[1])), Math.round(Number(m[2]))],
@@ -40,12 +28,12 @@ describe('POST /convert/images/to/pdf', () => {
   });
 
   it('answers 415 for a text file named .png, and 422 for a damaged JPEG', async () => {
-    const fake = await server.convert('images/to/pdf', {}, [
+    const fake = await server().convert('images/to/pdf', {}, [
       { content: 'just some words, not a picture', name: 'holiday.png' },
     ]);
     expect(fake.status).toBe(415);
     expect(fake.body.Code).toBe(4150);
-    const broken = await server.convert('images/to/pdf', {}, [
+    const broken = await server().convert('images/to/pdf', {}, [
       {
         content: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
         name: 'cut.jpg',
@@ -56,7 +44,7 @@ describe('POST /convert/images/to/pdf', () => {
   });
 
   it('answers 400 naming the field for a bad PageSize', async () => {
-    const answer = await server.convert('images/to/pdf', { PageSize: 'b7' }, [join(IMAGES, 'sonic.gif')]);
+    const answer = await server().convert('images/to/pdf', { PageSize: 'b7' }, [join(IMAGES, 'sonic.gif')]);
     expect(answer.status).toBe(400);
     expect(answer.body.InvalidParameters).toHaveProperty('PageSize');
   });

@@ -1,2 +1,2 @@
-export { OFFICE_EXTENSIONS, PDF_VERSIONS, readOfficeOptions, validateOfficeParams } from './office-options';
+export { PDF_VERSIONS, readOfficeOptions, validateOfficeParams } from './office-options';
 export { officeToPdfConverter } from './office-to-pdf.converter';

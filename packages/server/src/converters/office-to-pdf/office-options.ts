@@ -3,28 +3,12 @@
  * DocumentOpenPassword) and how they map onto LibreOffice's PDF export.
  */
 
-export const OFFICE_EXTENSIONS = [
-  'doc',
-  'dot',
-  'docx',
-  'dotx',
-  'wpd',
-  'rtf',
-  'log',
-  'potx',
-  'pps',
-  'ppsx',
-  'ppt',
-  'pptx',
-  'csv',
-  'xls',
-  'xlsb',
-  'xlsx',
-  'xltx',
-] as const;
+import { DEFAULT_PDF_VERSION, PDF_VERSIONS as PDF_VERSION_CHOICES } from '@docstudio/core';
 
-export const PDF_VERSIONS = ['1.3', '1.4', '1.5', '1.6', '1.7'] as const;
-export type PdfVersion = (typeof PDF_VERSIONS)[number];
+/** The PdfVersion values the tool page offers (1.3 to 1.7), from the catalogue. */
+export const PDF_VERSIONS: readonly string[] = PDF_VERSION_CHOICES.map((choice) => choice.value);
+/** A value of PDF_VERSIONS ('1.4'); validateOfficeParams refuses any other. */
+export type PdfVersion = string;
 
 export interface OfficeOptions {
   pageRange: string | null;
@@ -59,8 +43,8 @@ export function validateOfficeParams(
     }
   }
   const version = params.PdfVersion?.trim();
-  if (version && !(PDF_VERSIONS as readonly string[]).includes(version)) {
-    errors.PdfVersion = ['PdfVersion must be one of 1.3, 1.4, 1.5, 1.6, 1.7.'];
+  if (version && !PDF_VERSIONS.includes(version)) {
+    errors.PdfVersion = [`PdfVersion must be one of ${PDF_VERSIONS.join(', ')}.`];
   }
   if (!isBoolean(params.PdfA)) errors.PdfA = ['PdfA must be true or false.'];
   if (isTrue(params.PdfA) && version === '1.3') {
@@ -70,7 +54,7 @@ export function validateOfficeParams(
 }
 
 export function readOfficeOptions(params: Readonly<Record<string, string>>): OfficeOptions {
-  const version = (params.PdfVersion?.trim() || '1.4') as PdfVersion;
+  const version: PdfVersion = params.PdfVersion?.trim() || DEFAULT_PDF_VERSION;
   const password = params.DocumentOpenPassword;
   return {
     pageRange: params.PageRange?.trim() ? params.PageRange.replace(/\s+/g, '') : null,

@@ -15,10 +15,10 @@ import {
   invalidPassword,
   passwordProtected,
 } from '../../http/errors';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import {
   libreOfficePdfVersion,
-  OFFICE_EXTENSIONS,
   type PdfVersion,
   readOfficeOptions,
   validateOfficeParams,
@@ -71,11 +71,8 @@ async function enforcePdfVersion(path: string, version: PdfVersion, ctx: Convert
 }
 
 export const officeToPdfConverter: Converter = {
-  endpoint: 'office/to/pdf',
+  ...catalogueFacts('office/to/pdf'),
   engine: 'libreoffice',
-  input: 'single-file',
-  accepts: OFFICE_EXTENSIONS,
-  maxFileSize: 100 * 1024 * 1024,
   validate: validateOfficeParams,
   async convert(ctx: ConverterContext): Promise<ConverterResultFile[]> {
     const input = ctx.files[0];

@@ -1,23 +1,18 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   corpusFile,
-  createTestJob,
   exitCode,
   fileSize,
   pageCount,
   pageText,
   run,
-  type TestJob,
+  useTestJob,
 } from '../../engines/pdf-tools.testing';
 import { pdfCompressConverter } from './pdf-compress.converter';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await createTestJob();
-});
-afterEach(() => job.cleanup());
+const job = useTestJob();
 
 /** Largest x-ppi of the images pdfimages lists (its own reading of each image's size on the page). */
 async function maxImagePpi(path: string): Promise<number> {
@@ -35,7 +30,7 @@ describe('pdf/to/compress', () => {
       ['web', 75],
       ['ebook', 150],
     ] as const) {
-      const [result] = await pdfCompressConverter.convert(await job.context([scan], { Preset: preset }));
+      const [result] = await pdfCompressConverter.convert(await job().context([scan], { Preset: preset }));
       const path = result?.path ?? '';
       expect(result?.fileName).toBe('camelot-image-table-compressed.pdf');
       expect(await pageCount(path)).toBe(1);
@@ -50,7 +45,7 @@ describe('pdf/to/compress', () => {
 
   it('makes a real 117-page book smaller and keeps its pages and text', async () => {
     const book = corpusFile('pdf/GeoTopo-komprimiert.pdf');
-    const [result] = await pdfCompressConverter.convert(await job.context([book], { Preset: 'printer' }));
+    const [result] = await pdfCompressConverter.convert(await job().context([book], { Preset: 'printer' }));
     const path = result?.path ?? '';
     expect(await fileSize(path)).toBeLessThan(await fileSize(book));
     expect(await pageCount(path)).toBe(117);
@@ -62,7 +57,9 @@ describe('pdf/to/compress', () => {
   it('never returns a file larger than the input', async () => {
     for (const source of ['pdf/crazyones.pdf', 'pdf-a/crazyones-pdfa.pdf', 'pdf/annotated_pdf.pdf']) {
       const input = corpusFile(source);
-      const [result] = await pdfCompressConverter.convert(await job.context([input], { Preset: 'printer' }));
+      const [result] = await pdfCompressConverter.convert(
+        await job().context([input], { Preset: 'printer' }),
+      );
       expect(await fileSize(result?.path ?? '')).toBeLessThanOrEqual(await fileSize(input));
       expect(await pageCount(result?.path ?? '')).toBe(await pageCount(input));
     }
@@ -70,7 +67,7 @@ describe('pdf/to/compress', () => {
 
   it('keeps the fields of a fillable form', async () => {
     const input = corpusFile('pdf/libreoffice-form.pdf');
-    const [result] = await pdfCompressConverter.convert(await job.context([input], { Preset: 'text' }));
+    const [result] = await pdfCompressConverter.convert(await job().context([input], { Preset: 'text' }));
     const fields = async (path: string) =>
       (
         JSON.parse(await run('qpdf', ['--json=2', '--json-key=acroform', path])) as {
@@ -83,7 +80,7 @@ describe('pdf/to/compress', () => {
 
   it('keeps the protection of an owner-restricted file', async () => {
     const input = corpusFile('pdf-encrypted/r4-owner-password.pdf');
-    const [result] = await pdfCompressConverter.convert(await job.context([input], { Preset: 'web' }));
+    const [result] = await pdfCompressConverter.convert(await job().context([input], { Preset: 'web' }));
     expect(await exitCode('qpdf', ['--is-encrypted', result?.path ?? ''])).toBe(0);
   });
 
@@ -99,14 +96,14 @@ describe('pdf/to/compress', () => {
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
-    const empty = join(job.workDir, 'empty.pdf');
+    const empty = join(job().workDir, 'empty.pdf');
     await writeFile(empty, '');
     for (const [file, code] of [
       [corpusFile('pdf-malformed/invalid.pdf'), 5002],
       [empty, 5002],
       [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
     ] as const) {
-      await expect(pdfCompressConverter.convert(await job.context([file], {}))).rejects.toMatchObject({
+      await expect(pdfCompressConverter.convert(await job().context([file], {}))).rejects.toMatchObject({
         status: 422,
         code,
       });

@@ -14,6 +14,7 @@ import { downsamplePdf } from '../../engines/ghostscript';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { countFormFields, optimizePdfLosslessly, outputPageCount } from '../../engines/qpdf';
 import { invalidParameters } from '../../http/errors';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
 const ENDPOINT = 'pdf/to/compress';
@@ -66,11 +67,8 @@ async function compressPdf(ctx: ConverterContext): Promise<ConverterResultFile[]
 }
 
 export const pdfCompressConverter: Converter = {
-  endpoint: ENDPOINT,
+  ...catalogueFacts(ENDPOINT),
   engine: 'ghostscript',
-  input: 'single-file',
-  accepts: ['pdf'],
-  maxFileSize: 50 * 1024 * 1024,
   validate: (params) => validateToolParameters(ENDPOINT, params),
   convert: compressPdf,
 };

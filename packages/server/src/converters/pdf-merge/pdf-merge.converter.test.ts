@@ -1,21 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  createTestJob,
-  pageCount,
-  pageText,
-  run,
-  type TestJob,
-} from '../../engines/pdf-tools.testing';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, pageCount, pageText, run, useTestJob } from '../../engines/pdf-tools.testing';
 import { pdfMergeConverter } from './pdf-merge.converter';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await createTestJob();
-});
-afterEach(() => job.cleanup());
+const job = useTestJob();
 
 const crazy = corpusFile('pdf/crazyones.pdf');
 const four = corpusFile('pdf/pdflatex-4-pages.pdf');
@@ -49,7 +38,7 @@ async function outlines(path: string): Promise<{ title: string; page: number | u
 describe('pdf/to/merge', () => {
   it('puts every page of Files[i] in the order given', async () => {
     const files = [four, crazy, outline];
-    const [result] = await pdfMergeConverter.convert(await job.context(files));
+    const [result] = await pdfMergeConverter.convert(await job().context(files));
     const path = result?.path ?? '';
     expect(result?.fileName).toBe('pdflatex-4-pages-merged.pdf');
     expect(await pageCount(path)).toBe(9);
@@ -66,7 +55,7 @@ describe('pdf/to/merge', () => {
   it('keeps the bookmarks of every input, pointing at the same spot of their pages in the merged file', async () => {
     const sourceOutline = await outlines(outline);
     expect(sourceOutline.length).toBeGreaterThan(0);
-    const [result] = await pdfMergeConverter.convert(await job.context([crazy, outline, outline]));
+    const [result] = await pdfMergeConverter.convert(await job().context([crazy, outline, outline]));
     const merged = await outlines(result?.path ?? '');
     expect(sourceOutline.every((node) => node.page !== undefined)).toBe(true);
     const shift = (by: number) => sourceOutline.map((node) => ({ ...node, page: (node.page ?? 0) + by }));
@@ -75,27 +64,27 @@ describe('pdf/to/merge', () => {
 
   it('merges a 117-page book with itself', async () => {
     const book = corpusFile('pdf/GeoTopo-komprimiert.pdf');
-    const [result] = await pdfMergeConverter.convert(await job.context([book, crazy, book]));
+    const [result] = await pdfMergeConverter.convert(await job().context([book, crazy, book]));
     expect(await pageCount(result?.path ?? '')).toBe(235);
     expect(await pageText(result?.path ?? '', 118)).toBe(await pageText(crazy, 1));
   });
 
   it('answers 400 for fewer than 2 files', async () => {
-    await expect(pdfMergeConverter.convert(await job.context([crazy]))).rejects.toMatchObject({
+    await expect(pdfMergeConverter.convert(await job().context([crazy]))).rejects.toMatchObject({
       status: 400,
       invalidParameters: { Files: ['Please select at least 2 PDF files to merge.'] },
     });
   });
 
   it('answers 422 naming the damaged, empty or password-protected file', async () => {
-    const empty = join(job.workDir, 'empty.pdf');
+    const empty = join(job().workDir, 'empty.pdf');
     await writeFile(empty, '');
     for (const [file, code] of [
       [corpusFile('pdf-malformed/invalid.pdf'), 5002],
       [empty, 5002],
       [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
     ] as const) {
-      const ctx = await job.context([crazy, file]);
+      const ctx = await job().context([crazy, file]);
       await expect(pdfMergeConverter.convert(ctx)).rejects.toMatchObject({
         status: 422,
         code,

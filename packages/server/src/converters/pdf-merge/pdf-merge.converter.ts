@@ -4,13 +4,16 @@
  * first file: 'report-merged.pdf'.
  */
 import { join, parse } from 'node:path';
+import { pdfMerge } from '@docstudio/core';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { assemblePages } from '../../engines/qpdf';
 import { ApiError, invalidParameters } from '../../http/errors';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { mergeOutlines } from './merge-outlines';
 
-export const MIN_MERGE_FILES = 2;
+const MERGE_FACTS = catalogueFacts('pdf/to/merge');
+const MIN_MERGE_FILES = MERGE_FACTS.minFiles ?? 2;
 
 /**
  * Finds which input made the merge fail and throws its 422 (damaged, needs a password), named. Only
@@ -32,7 +35,9 @@ async function explainFailure(ctx: ConverterContext, failure: unknown): Promise<
 
 async function mergePdfs(ctx: ConverterContext): Promise<ConverterResultFile[]> {
   if (ctx.files.length < MIN_MERGE_FILES) {
-    throw invalidParameters({ Files: ['Please select at least 2 PDF files to merge.'] });
+    const message =
+      pdfMerge.accept.tooFewMessage ?? `Please select at least ${MIN_MERGE_FILES} PDF files to merge.`;
+    throw invalidParameters({ Files: [message] });
   }
   const output = join(ctx.workDir, 'result-merged.pdf');
   const options = { signal: ctx.signal, timeoutMs: ctx.deadline };
@@ -60,11 +65,8 @@ async function mergePdfs(ctx: ConverterContext): Promise<ConverterResultFile[]> 
 }
 
 export const pdfMergeConverter: Converter = {
-  endpoint: 'pdf/to/merge',
+  ...MERGE_FACTS,
   engine: 'qpdf',
-  input: 'multi-file',
-  minFiles: MIN_MERGE_FILES,
-  accepts: ['pdf'],
   validate: () => null,
   convert: mergePdfs,
 };

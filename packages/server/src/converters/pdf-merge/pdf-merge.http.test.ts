@@ -1,35 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  createTestJob,
-  exitCode,
-  fileSize,
-  pageCount,
-  pageText,
-  run,
-  type TestJob,
-} from '../../engines/pdf-tools.testing';
-import { type ConvertedFileJson, startTestServer, type TestServer } from '../../testing/test-server';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, pageCount, pageText } from '../../engines/pdf-tools.testing';
+import { useHttpTestServer } from '../../testing';
 
-let server: TestServer;
-let job: TestJob;
-beforeAll(async () => {
-  server = await startTestServer();
-  job = await createTestJob();
-});
-afterAll(async () => {
-  await server.close();
-  await job.cleanup();
-});
-
-const save = (file: ConvertedFileJson | undefined): Promise<string> =>
-  server.saveResult(file as ConvertedFileJson, job.workDir);
-void [exitCode, fileSize, pageCount, pageText, run];
+const { server, save } = useHttpTestServer();
 
 describe('POST /convert/pdf/to/merge', () => {
   it('merges Files[0..2] in order', async () => {
     const files = ['pdf/crazyones.pdf', 'pdf/pdflatex-4-pages.pdf', 'pdf/multicolumn.pdf'].map(corpusFile);
-    const answer = await server.convert('pdf/to/merge', { StoreFile: 'true' }, files);
+    const answer = await server().convert('pdf/to/merge', { StoreFile: 'true' }, files);
     expect(answer.status).toBe(200);
     expect(answer.body.Files?.[0]?.FileName).toBe('crazyones-merged.pdf');
     const path = await save(answer.body.Files?.[0]);
@@ -40,15 +18,17 @@ describe('POST /convert/pdf/to/merge', () => {
 
   it("answers on the workflow catalogue's alias pdf/merge too", async () => {
     const files = ['pdf/crazyones.pdf', 'pdf/pdflatex-4-pages.pdf'].map(corpusFile);
-    const answer = await server.convert('pdf/merge', {}, files);
+    const answer = await server().convert('pdf/merge', {}, files);
     expect(answer.status).toBe(200);
     expect(await pageCount(await save(answer.body.Files?.[0]))).toBe(5);
   });
 
   it('answers 400 for one file and 422 naming the damaged file', async () => {
-    const one = await server.convert('pdf/to/merge', {}, [corpusFile('pdf/crazyones.pdf')], { multi: true });
+    const one = await server().convert('pdf/to/merge', {}, [corpusFile('pdf/crazyones.pdf')], {
+      multi: true,
+    });
     expect(one.status).toBe(400);
-    const damaged = await server.convert('pdf/to/merge', {}, [
+    const damaged = await server().convert('pdf/to/merge', {}, [
       corpusFile('pdf/crazyones.pdf'),
       corpusFile('pdf-malformed/invalid.pdf'),
     ]);

@@ -3,17 +3,13 @@ import { join } from 'node:path';
 import { OCR_LANGUAGES as CATALOGUE_LANGUAGES } from '@docstudio/core';
 import { degrees, PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { corpusFile, createTestJob, pageCount, run, type TestJob } from '../../engines/pdf-tools.testing';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, pageCount, run, useTestJob } from '../../engines/pdf-tools.testing';
 import { OCR_LANGUAGE_MODELS, OCR_LANGUAGES } from '../../engines/tesseract';
 import { characterErrorRate, imageOnlyPdf, textPdf, wordRecall } from './ocr.testing';
 import { pdfOcrConverter } from './pdf-ocr.converter';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await createTestJob();
-});
-afterEach(() => job.cleanup());
+const job = useTestJob();
 
 /** Image count and pixel size per page as poppler lists them (page, width, height, colour, bpc). */
 async function imageList(path: string): Promise<string[]> {
@@ -29,7 +25,7 @@ async function imageList(path: string): Promise<string[]> {
 }
 
 async function ocr(source: string, params: Record<string, string> = {}): Promise<string> {
-  const [result] = await pdfOcrConverter.convert(await job.context([source], params));
+  const [result] = await pdfOcrConverter.convert(await job().context([source], params));
   expect(result?.fileName).toMatch(/-ocr\.pdf$/);
   return result?.path ?? '';
 }
@@ -46,8 +42,8 @@ describe('pdf/to/ocr', () => {
 
   it('reads a 300 dpi render of known text with a character error rate under 2%', async () => {
     const source = corpusFile('pdf/crazyones.pdf');
-    const scanned = join(job.workDir, 'crazyones-scan.pdf');
-    await imageOnlyPdf(source, scanned, job.workDir);
+    const scanned = join(job().workDir, 'crazyones-scan.pdf');
+    await imageOnlyPdf(source, scanned, job().workDir);
     expect((await run('pdftotext', [scanned, '-'])).trim()).toBe('');
     const output = await ocr(scanned);
     // -raw: the text layer in the order OCR wrote it (reading order is not what CER measures)
@@ -80,15 +76,15 @@ describe('pdf/to/ocr', () => {
       '-png',
       '-singlefile',
       corpusFile('pdf/crazyones.pdf'),
-      join(job.workDir, 'upright'),
+      join(job().workDir, 'upright'),
     ]);
-    const sideways = await sharp(join(job.workDir, 'upright.png')).rotate(-90).png().toBuffer();
+    const sideways = await sharp(join(job().workDir, 'upright.png')).rotate(-90).png().toBuffer();
     const doc = await PDFDocument.create();
     const image = await doc.embedPng(sideways);
     const page = doc.addPage([792, 612]);
     page.drawImage(image, { x: 0, y: 0, width: 792, height: 612 });
     page.setRotation(degrees(90));
-    const source = join(job.workDir, 'sideways.pdf');
+    const source = join(job().workDir, 'sideways.pdf');
     await writeFile(source, await doc.save());
 
     const output = await ocr(source);
@@ -123,7 +119,7 @@ describe('pdf/to/ocr', () => {
   });
 
   it('in a mixed document, OCRs only the scanned page and leaves the text page untouched', async () => {
-    const mixed = join(job.workDir, 'mixed.pdf');
+    const mixed = join(job().workDir, 'mixed.pdf');
     await run('qpdf', [
       '--empty',
       '--pages',
@@ -147,7 +143,7 @@ describe('pdf/to/ocr', () => {
   });
 
   it('reads German with the de model (umlauts and ß)', async () => {
-    const source = join(job.workDir, 'german.pdf');
+    const source = join(job().workDir, 'german.pdf');
     await textPdf(
       [
         'Schöne Grüße aus Köln und Düsseldorf.',
@@ -157,8 +153,8 @@ describe('pdf/to/ocr', () => {
       source,
       18,
     );
-    const scanned = join(job.workDir, 'german-scan.pdf');
-    await imageOnlyPdf(source, scanned, job.workDir);
+    const scanned = join(job().workDir, 'german-scan.pdf');
+    await imageOnlyPdf(source, scanned, job().workDir);
     const text = await run('pdftotext', [await ocr(scanned, { Language: 'de' }), '-']);
     for (const word of ['Schöne', 'Grüße', 'Köln', 'Düsseldorf', 'Prüfung', 'größere', 'Übungen']) {
       expect(text).toContain(word);
@@ -171,7 +167,7 @@ describe('pdf/to/ocr', () => {
     }
     for (const good of ['en', 'zh-cn', 'ZH-TW', 'ua', ''])
       expect(pdfOcrConverter.validate({ Language: good })).toBeNull();
-    const ctx = await job.context([corpusFile('pdf-scanned/linn.pdf')], { Language: 'klingon' });
+    const ctx = await job().context([corpusFile('pdf-scanned/linn.pdf')], { Language: 'klingon' });
     await expect(pdfOcrConverter.convert(ctx)).rejects.toMatchObject({
       status: 400,
       code: 4000,
@@ -185,16 +181,16 @@ describe('pdf/to/ocr', () => {
       [corpusFile('pdf-malformed/invalid.pdf'), 5002],
       [corpusFile('pdf-malformed/empty.pdf'), 5002],
     ] as const) {
-      const ctx = await job.context([source]);
+      const ctx = await job().context([source]);
       await expect(pdfOcrConverter.convert(ctx)).rejects.toMatchObject({ status: 422, code });
     }
   });
 
   it('stops a huge document at the job deadline and leaves no engine running', async () => {
-    const huge = join(job.workDir, 'huge.pdf');
+    const huge = join(job().workDir, 'huge.pdf');
     const scan = corpusFile('pdf-scanned/linn.pdf');
     await run('qpdf', ['--empty', '--pages', ...Array.from({ length: 400 }, () => scan), '--', huge]);
-    const ctx = { ...(await job.context([huge])), deadline: 6_000 };
+    const ctx = { ...(await job().context([huge])), deadline: 6_000 };
     const started = Date.now();
     await expect(pdfOcrConverter.convert(ctx)).rejects.toMatchObject({ status: 504, code: 5000 });
     expect(Date.now() - started).toBeLessThan(15_000);
@@ -203,7 +199,7 @@ describe('pdf/to/ocr', () => {
     for (let attempt = 0; attempt < 20; attempt++) {
       leftovers = (await run('ps', ['-eo', 'pid,stat,args']))
         .split('\n')
-        .filter((line) => line.includes(job.workDir));
+        .filter((line) => line.includes(job().workDir));
       if (leftovers.length === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -7,15 +7,10 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join, parse } from 'node:path';
-import { inspectPdf } from '../../engines/pdf-inspect';
-import {
-  makeSearchablePdfByPages,
-  parseOcrLanguage,
-  tesseractModel,
-  validateOcrParameters,
-} from '../../engines/tesseract';
-import { invalidParameters } from '../../http/errors';
+import { makeSearchablePdfByPages, validateOcrParameters } from '../../engines/tesseract';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+import { readOcrRequest } from './ocr-request';
 
 /** Pages OCRed at once: one per core of the 2-core reference machine. */
 export const OCR_PAGE_JOBS = 2;
@@ -23,17 +18,12 @@ const ENDPOINT = 'pdf/to/ocr';
 
 async function makeSearchable(ctx: ConverterContext): Promise<ConverterResultFile[]> {
   const deadlineAt = Date.now() + ctx.deadline;
-  const errors = validateOcrParameters(ENDPOINT)(ctx.params);
-  if (errors) throw invalidParameters(errors);
-  const [file] = ctx.files;
-  if (!file) throw invalidParameters({ File: ['File required'] });
-  const language = parseOcrLanguage(ctx.params.Language) ?? 'en';
-  await inspectPdf(file.path, { signal: ctx.signal });
+  const { file, model } = await readOcrRequest(ctx, ENDPOINT);
   const pagesDir = join(ctx.workDir, 'ocr-pages');
   await mkdir(pagesDir, { recursive: true, mode: 0o700 });
   const output = join(ctx.workDir, 'result-ocr.pdf');
   await makeSearchablePdfByPages(file.path, output, {
-    models: [tesseractModel(language)],
+    models: [model],
     jobs: OCR_PAGE_JOBS,
     workDir: pagesDir,
     signal: ctx.signal,
@@ -43,11 +33,8 @@ async function makeSearchable(ctx: ConverterContext): Promise<ConverterResultFil
 }
 
 export const pdfOcrConverter: Converter = {
-  endpoint: ENDPOINT,
+  ...catalogueFacts(ENDPOINT),
   engine: 'tesseract',
-  input: 'single-file',
-  accepts: ['pdf'],
-  maxFileSize: 100 * 1024 * 1024,
   validate: validateOcrParameters(ENDPOINT),
   convert: makeSearchable,
 };

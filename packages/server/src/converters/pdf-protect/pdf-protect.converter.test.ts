@@ -1,29 +1,17 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  createTestJob,
-  exitCode,
-  pageCount,
-  pageText,
-  run,
-  type TestJob,
-} from '../../engines/pdf-tools.testing';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, exitCode, pageCount, pageText, run, useTestJob } from '../../engines/pdf-tools.testing';
 import { pdfProtectConverter } from './pdf-protect.converter';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await createTestJob();
-});
-afterEach(() => job.cleanup());
+const job = useTestJob();
 
 const source = corpusFile('pdf/pdflatex-4-pages.pdf');
 
 describe('pdf/to/protect', () => {
   it('encrypts with AES-256 so the file needs the user password, which opens it', async () => {
     const [result] = await pdfProtectConverter.convert(
-      await job.context([source], { UserPassword: 's3cret pw' }),
+      await job().context([source], { UserPassword: 's3cret pw' }),
     );
     const path = result?.path ?? '';
     expect(result?.fileName).toBe('pdflatex-4-pages-protected.pdf');
@@ -32,13 +20,13 @@ describe('pdf/to/protect', () => {
     expect(encryption).toMatch(/R = 6/);
     expect(encryption).toMatch(/stream encryption method: AESv3/);
     expect(await pageCount(path, 's3cret pw')).toBe(4);
-    const decrypted = join(job.workDir, 'check.pdf');
+    const decrypted = join(job().workDir, 'check.pdf');
     await run('qpdf', ['--password=s3cret pw', '--decrypt', path, decrypted]);
     expect(await pageText(decrypted, 1)).toEqual(await pageText(source, 1));
   });
 
   it('uses a separate owner password when one is given; both open the file', async () => {
-    const ctx = await job.context([source], { UserPassword: 'user-pw', OwnerPassword: 'owner-pw' });
+    const ctx = await job().context([source], { UserPassword: 'user-pw', OwnerPassword: 'owner-pw' });
     const [result] = await pdfProtectConverter.convert(ctx);
     const path = result?.path ?? '';
     const asOwner = await run('qpdf', ['--password=owner-pw', '--show-encryption', path]);
@@ -50,12 +38,14 @@ describe('pdf/to/protect', () => {
 
   it("keeps passwords that qpdf's command-line syntax could not carry", async () => {
     const tricky = '--allow-insecure "x" \\ y';
-    const [result] = await pdfProtectConverter.convert(await job.context([source], { UserPassword: tricky }));
+    const [result] = await pdfProtectConverter.convert(
+      await job().context([source], { UserPassword: tricky }),
+    );
     expect(await pageCount(result?.path ?? '', tricky)).toBe(4);
   });
 
   it("honours the catalogue's workflow-only EncryptionLevel 128bit and refuses broken 40bit", async () => {
-    const ctx = await job.context([source], { UserPassword: 'pw', EncryptionLevel: '128bit' });
+    const ctx = await job().context([source], { UserPassword: 'pw', EncryptionLevel: '128bit' });
     const [result] = await pdfProtectConverter.convert(ctx);
     const encryption = await run('qpdf', ['--password=pw', '--show-encryption', result?.path ?? '']);
     expect(encryption).toMatch(/R = 4/);
@@ -65,7 +55,7 @@ describe('pdf/to/protect', () => {
     );
     await expect(
       pdfProtectConverter.convert(
-        await job.context([source], { UserPassword: 'pw', EncryptionLevel: '40bit' }),
+        await job().context([source], { UserPassword: 'pw', EncryptionLevel: '40bit' }),
       ),
     ).rejects.toMatchObject({ status: 400 });
   });
@@ -83,14 +73,14 @@ describe('pdf/to/protect', () => {
   });
 
   it('answers 400 when convert is reached without a user password', async () => {
-    await expect(pdfProtectConverter.convert(await job.context([source], {}))).rejects.toMatchObject({
+    await expect(pdfProtectConverter.convert(await job().context([source], {}))).rejects.toMatchObject({
       status: 400,
       invalidParameters: { UserPassword: ['Please enter a password to protect the PDF.'] },
     });
   });
 
   it('answers 422 for damaged, empty and already encrypted input', async () => {
-    const empty = join(job.workDir, 'empty.pdf');
+    const empty = join(job().workDir, 'empty.pdf');
     await writeFile(empty, '');
     for (const [file, code] of [
       [corpusFile('pdf-malformed/invalid.pdf'), 5002],
@@ -98,7 +88,7 @@ describe('pdf/to/protect', () => {
       [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
       [corpusFile('pdf-encrypted/r4-owner-password.pdf'), 5003],
     ] as const) {
-      const ctx = await job.context([file], { UserPassword: 'x' });
+      const ctx = await job().context([file], { UserPassword: 'x' });
       await expect(pdfProtectConverter.convert(ctx)).rejects.toMatchObject({ status: 422, code });
     }
   });

@@ -11,6 +11,7 @@ import { PASSWORD_MAX_LENGTH, resolveToolParameters, validateToolParameters } fr
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { encryptPdf } from '../../engines/qpdf';
 import { invalidParameters, passwordProtected } from '../../http/errors';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
 const ENDPOINT = 'pdf/to/protect';
@@ -77,11 +78,8 @@ async function protectPdf(ctx: ConverterContext): Promise<ConverterResultFile[]>
 }
 
 export const pdfProtectConverter: Converter = {
-  endpoint: ENDPOINT,
+  ...catalogueFacts(ENDPOINT),
   engine: 'qpdf',
-  input: 'single-file',
-  accepts: ['pdf'],
-  maxFileSize: 50 * 1024 * 1024,
   validate: validateProtectParameters,
   convert: protectPdf,
 };

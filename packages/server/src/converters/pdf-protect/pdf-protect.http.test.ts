@@ -1,34 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  createTestJob,
-  exitCode,
-  fileSize,
-  pageCount,
-  pageText,
-  run,
-  type TestJob,
-} from '../../engines/pdf-tools.testing';
-import { type ConvertedFileJson, startTestServer, type TestServer } from '../../testing/test-server';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, exitCode, run } from '../../engines/pdf-tools.testing';
+import { useHttpTestServer } from '../../testing';
 
-let server: TestServer;
-let job: TestJob;
-beforeAll(async () => {
-  server = await startTestServer();
-  job = await createTestJob();
-});
-afterAll(async () => {
-  await server.close();
-  await job.cleanup();
-});
-
-const save = (file: ConvertedFileJson | undefined): Promise<string> =>
-  server.saveResult(file as ConvertedFileJson, job.workDir);
-void [exitCode, fileSize, pageCount, pageText, run];
+const { server, save } = useHttpTestServer();
 
 describe('POST /convert/pdf/to/protect', () => {
   it('returns an AES-256 encrypted PDF that opens with the password', async () => {
-    const answer = await server.convert(
+    const answer = await server().convert(
       'pdf/to/protect',
       { UserPassword: 'open sesame', StoreFile: 'true' },
       [corpusFile('pdf/crazyones.pdf')],
@@ -40,12 +18,12 @@ describe('POST /convert/pdf/to/protect', () => {
   });
 
   it('answers 400 without a user password and 422 for damaged input', async () => {
-    const missing = await server.convert('pdf/to/protect', { OwnerPassword: 'x' }, [
+    const missing = await server().convert('pdf/to/protect', { OwnerPassword: 'x' }, [
       corpusFile('pdf/crazyones.pdf'),
     ]);
     expect(missing.status).toBe(400);
     expect(missing.body.InvalidParameters).toHaveProperty('UserPassword');
-    const damaged = await server.convert('pdf/to/protect', { UserPassword: 'x' }, [
+    const damaged = await server().convert('pdf/to/protect', { UserPassword: 'x' }, [
       corpusFile('pdf-malformed/invalid.pdf'),
     ]);
     expect([damaged.status, damaged.body.Code]).toEqual([422, 5002]);

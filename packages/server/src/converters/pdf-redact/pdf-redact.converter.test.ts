@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { corpusFile, createTestJob, pageCount, run, type TestJob } from '../../engines/pdf-tools.testing';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, pageCount, run, useTestJob } from '../../engines/pdf-tools.testing';
 import { runEngine } from '../../engines/run-engine';
 import { pdfRedactConverter } from './pdf-redact.converter';
 import {
@@ -17,16 +17,12 @@ import {
   uncompressedBytes,
 } from './seeded-pii.testing';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await createTestJob();
-});
-afterEach(() => job.cleanup());
+const job = useTestJob();
 
 const flat = (text: string): string => text.replace(/\s+/g, ' ');
 
 async function redact(source: string, params: Record<string, string>): Promise<string> {
-  const [result] = await pdfRedactConverter.convert(await job.context([source], params));
+  const [result] = await pdfRedactConverter.convert(await job().context([source], params));
   expect(result?.fileName).toMatch(/-redacted\.pdf$/);
   return result?.path ?? '';
 }
@@ -43,7 +39,7 @@ async function wordBox(path: string, word: string): Promise<[number, number, num
 
 /** RGB of the pixel at (x, y) points of page 1 rendered at 72 dpi. */
 async function pixelAt(path: string, x: number, y: number): Promise<number[]> {
-  const prefix = join(job.workDir, `px-${Date.now()}`);
+  const prefix = join(job().workDir, `px-${Date.now()}`);
   await run('pdftoppm', ['-r', '72', '-png', '-singlefile', path, prefix]);
   const { data, info } = await sharp(`${prefix}.png`)
     .removeAlpha()
@@ -54,7 +50,7 @@ async function pixelAt(path: string, x: number, y: number): Promise<number[]> {
 }
 
 async function whitePixels(path: string): Promise<number> {
-  const prefix = join(job.workDir, `img-${Date.now()}`);
+  const prefix = join(job().workDir, `img-${Date.now()}`);
   await run('pdfimages', ['-png', path, prefix]);
   const { data } = await sharp(`${prefix}-000.png`).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   let white = 0;
@@ -65,10 +61,10 @@ async function whitePixels(path: string): Promise<number> {
 
 describe('pdf/to/redact', () => {
   it('removes every seeded item from text, bytes, metadata and extras, and keeps ordinary text', async () => {
-    const source = join(job.workDir, 'seeded.pdf');
+    const source = join(job().workDir, 'seeded.pdf');
     await seededPiiPdf(source);
     const before = await run('pdftotext', [source, '-']);
-    const rawBefore = await uncompressedBytes(source, job.workDir);
+    const rawBefore = await uncompressedBytes(source, job().workDir);
     for (const { value } of SEEDED_PII) {
       expect(flat(before)).toContain(value);
       expect(rawForms(value).some((form) => rawBefore.includes(form))).toBe(true);
@@ -79,7 +75,7 @@ describe('pdf/to/redact', () => {
 
     const output = await redact(source, { Preset: 'auto', RedactionColor: '#d01f2e' });
     const after = await run('pdftotext', [output, '-']);
-    const rawAfter = await uncompressedBytes(output, job.workDir);
+    const rawAfter = await uncompressedBytes(output, job().workDir);
     const leaks = SEEDED_PII.filter(
       ({ value }) => flat(after).includes(value) || rawForms(value).some((f) => rawAfter.includes(f)),
     );
@@ -116,7 +112,7 @@ describe('pdf/to/redact', () => {
   });
 
   it('manual preset removes exactly the user terms (case-insensitive, literal)', async () => {
-    const source = join(job.workDir, 'seeded.pdf');
+    const source = join(job().workDir, 'seeded.pdf');
     await seededPiiPdf(source);
     const output = await redact(source, {
       Preset: 'manual',
@@ -132,7 +128,7 @@ describe('pdf/to/redact', () => {
   });
 
   it('manual preset takes /regular expressions/ and stops a runaway pattern with a 400', async () => {
-    const source = join(job.workDir, 'seeded.pdf');
+    const source = join(job().workDir, 'seeded.pdf');
     await seededPiiPdf(source);
     const output = await redact(source, {
       Preset: 'manual',
@@ -144,20 +140,28 @@ describe('pdf/to/redact', () => {
     expect(after).toContain('Elena');
     expect(after).toContain('Invoice reference 1234-5678');
     const started = Date.now();
-    const ctx = await job.context([source], { Preset: 'manual', RedactionTerms: '/(\\w+\\s?)+\\$$/' });
+    const ctx = await job().context([source], { Preset: 'manual', RedactionTerms: '/(\\w+\\s?)+\\$$/' });
     await expect(pdfRedactConverter.convert(ctx)).rejects.toMatchObject({ status: 400, code: 4000 });
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('redacts a scanned page by OCR: the text under the boxes is unreadable afterwards', async () => {
     const { imageOnlyPdf } = await import('../pdf-ocr/ocr.testing');
-    const text = join(job.workDir, 'seeded.pdf');
+    const text = join(job().workDir, 'seeded.pdf');
     await seededPiiPdf(text);
-    const scanned = join(job.workDir, 'seeded-scan.pdf');
-    await imageOnlyPdf(text, scanned, job.workDir);
+    const scanned = join(job().workDir, 'seeded-scan.pdf');
+    await imageOnlyPdf(text, scanned, job().workDir);
     const output = await redact(scanned, { Preset: 'auto' });
-    await run('pdftoppm', ['-r', '300', '-gray', '-png', '-singlefile', output, join(job.workDir, 'check')]);
-    const { stdout } = await runEngine('tesseract', [join(job.workDir, 'check.png'), 'stdout'], {
+    await run('pdftoppm', [
+      '-r',
+      '300',
+      '-gray',
+      '-png',
+      '-singlefile',
+      output,
+      join(job().workDir, 'check'),
+    ]);
+    const { stdout } = await runEngine('tesseract', [join(job().workDir, 'check.png'), 'stdout'], {
       timeoutMs: 60_000,
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
     });
@@ -171,13 +175,13 @@ describe('pdf/to/redact', () => {
   });
 
   it('finds and removes personal data inside a hidden layer, and drops the layer definitions', async () => {
-    const source = join(job.workDir, 'layers.pdf');
+    const source = join(job().workDir, 'layers.pdf');
     await hiddenLayerPdf(source);
-    const rawBefore = await uncompressedBytes(source, job.workDir);
+    const rawBefore = await uncompressedBytes(source, job().workDir);
     for (const secret of HIDDEN_LAYER_SECRETS) expect(rawBefore).toContain(secret);
     expect(rawBefore).toContain('/OCProperties');
     const output = await redact(source, { Preset: 'auto' });
-    const rawAfter = await uncompressedBytes(output, job.workDir);
+    const rawAfter = await uncompressedBytes(output, job().workDir);
     for (const secret of HIDDEN_LAYER_SECRETS) expect(rawAfter).not.toContain(secret);
     expect(rawAfter).not.toContain('/OCProperties');
     const text = await run('pdftotext', [output, '-']);
@@ -187,7 +191,7 @@ describe('pdf/to/redact', () => {
 
   it('scrubs real documents: annotations, attachments and form fields; keeps links elsewhere', async () => {
     const annotated = await redact(corpusFile('pdf/annotated_pdf.pdf'), { Preset: 'auto' });
-    expect(await uncompressedBytes(annotated, job.workDir)).not.toMatch(
+    expect(await uncompressedBytes(annotated, job().workDir)).not.toMatch(
       /\/Subtype\s*\/(Text|Highlight|Ink)\b/,
     );
     const attached = await redact(corpusFile('pdf/with-attachment.pdf'), { Preset: 'auto' });
@@ -197,7 +201,7 @@ describe('pdf/to/redact', () => {
     const outline = corpusFile('pdf/pdflatex-outline.pdf');
     const linked = await redact(outline, { Preset: 'hipaa' });
     const links = async (path: string): Promise<number> =>
-      ((await uncompressedBytes(path, job.workDir)).match(/\/Subtype\s*\/Link\b/g) ?? []).length;
+      ((await uncompressedBytes(path, job().workDir)).match(/\/Subtype\s*\/Link\b/g) ?? []).length;
     expect(await links(linked)).toBe(await links(outline));
     expect(await pageCount(linked)).toBe(4);
   });
@@ -221,7 +225,7 @@ describe('pdf/to/redact', () => {
       expect(pdfRedactConverter.validate({ Preset: preset, RedactionColor: '#000000' })).toBeNull();
     }
     expect(pdfRedactConverter.validate({})).toBeNull();
-    const ctx = await job.context([corpusFile('pdf/crazyones.pdf')], {
+    const ctx = await job().context([corpusFile('pdf/crazyones.pdf')], {
       Preset: 'everything',
       RedactionColor: 'blue',
     });
@@ -239,7 +243,7 @@ describe('pdf/to/redact', () => {
       [corpusFile('pdf-malformed/invalid.pdf'), 5002],
       [corpusFile('pdf-malformed/empty.pdf'), 5002],
     ] as const) {
-      const ctx = await job.context([source]);
+      const ctx = await job().context([source]);
       await expect(pdfRedactConverter.convert(ctx)).rejects.toMatchObject({ status: 422, code });
     }
     // damaged but repairable files are redacted
@@ -248,11 +252,11 @@ describe('pdf/to/redact', () => {
   });
 
   it('stops a huge document at the job deadline', async () => {
-    const huge = join(job.workDir, 'huge.pdf');
+    const huge = join(job().workDir, 'huge.pdf');
     const page = corpusFile('pdf/crazyones.pdf');
     await run('qpdf', ['--empty', '--pages', ...Array.from({ length: 4000 }, () => page), '--', huge]);
     expect(await pageCount(huge)).toBe(4000);
-    const ctx = { ...(await job.context([huge])), deadline: 2_000 };
+    const ctx = { ...(await job().context([huge])), deadline: 2_000 };
     const started = Date.now();
     await expect(pdfRedactConverter.convert(ctx)).rejects.toMatchObject({ status: 504, code: 5000 });
     expect(Date.now() - started).toBeLessThan(8_000);

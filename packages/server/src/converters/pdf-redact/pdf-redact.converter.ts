@@ -7,6 +7,7 @@ import { join, parse } from 'node:path';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { parseOcrLanguage, tesseractModel } from '../../engines/tesseract';
 import { invalidParameters } from '../../http/errors';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { redactPdf } from './redact-document';
 import { parseRedactOptions, presetDetectors, validateRedactParameters } from './redact-parameters';
@@ -34,11 +35,8 @@ async function redact(ctx: ConverterContext): Promise<ConverterResultFile[]> {
 }
 
 export const pdfRedactConverter: Converter = {
-  endpoint: 'pdf/to/redact',
+  ...catalogueFacts('pdf/to/redact'),
   engine: 'mupdf',
-  input: 'single-file',
-  accepts: ['pdf'],
-  maxFileSize: 100 * 1024 * 1024,
   validate: validateRedactParameters,
   convert: redact,
 };

@@ -1,43 +1,35 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  createTestJob,
-  pageCount,
-  pageRotations,
-  type TestJob,
-} from '../../engines/pdf-tools.testing';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, pageCount, pageRotations, useTestJob } from '../../engines/pdf-tools.testing';
 import { pdfRotateConverter } from './pdf-rotate.converter';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await createTestJob();
-});
-afterEach(() => job.cleanup());
+const job = useTestJob();
 
 const fourPages = corpusFile('pdf/pdflatex-4-pages.pdf');
 
 describe('pdf/to/rotate', () => {
   it('rotates only the listed pages and ranges', async () => {
-    const ctx = await job.context([fourPages], { RotatePage: '90', PageRange: '1,3-4' });
+    const ctx = await job().context([fourPages], { RotatePage: '90', PageRange: '1,3-4' });
     const [result] = await pdfRotateConverter.convert(ctx);
     expect(result?.fileName).toBe('pdflatex-4-pages-rotated.pdf');
     expect(await pageRotations(result?.path ?? '')).toEqual([90, 0, 90, 90]);
   });
 
   it("rotates every page when PageRange is absent or 'all', by 180 and 270", async () => {
-    const [all180] = await pdfRotateConverter.convert(await job.context([fourPages], { RotatePage: '180' }));
+    const [all180] = await pdfRotateConverter.convert(
+      await job().context([fourPages], { RotatePage: '180' }),
+    );
     expect(await pageRotations(all180?.path ?? '')).toEqual([180, 180, 180, 180]);
     const [all270] = await pdfRotateConverter.convert(
-      await job.context([fourPages], { RotatePage: '270', PageRange: 'all' }),
+      await job().context([fourPages], { RotatePage: '270', PageRange: 'all' }),
     );
     expect(await pageRotations(all270?.path ?? '')).toEqual([270, 270, 270, 270]);
   });
 
   it("treats the default '1-99' on a shorter document as the pages that exist", async () => {
     const [result] = await pdfRotateConverter.convert(
-      await job.context([fourPages], { RotatePage: '90', PageRange: '1-99' }),
+      await job().context([fourPages], { RotatePage: '90', PageRange: '1-99' }),
     );
     expect(await pageCount(result?.path ?? '')).toBe(4);
     expect(await pageRotations(result?.path ?? '')).toEqual([90, 90, 90, 90]);
@@ -46,7 +38,7 @@ describe('pdf/to/rotate', () => {
   it('adds to the rotation a page already has', async () => {
     const source = corpusFile('pdf/habibi-rotated.pdf');
     const before = await pageRotations(source);
-    const [result] = await pdfRotateConverter.convert(await job.context([source], { RotatePage: '90' }));
+    const [result] = await pdfRotateConverter.convert(await job().context([source], { RotatePage: '90' }));
     expect(await pageRotations(result?.path ?? '')).toEqual(before.map((angle) => (angle + 90) % 360));
   });
 
@@ -61,19 +53,19 @@ describe('pdf/to/rotate', () => {
   });
 
   it('answers 400 when the range selects no page of the document', async () => {
-    const ctx = await job.context([fourPages], { RotatePage: '90', PageRange: '7-9' });
+    const ctx = await job().context([fourPages], { RotatePage: '90', PageRange: '7-9' });
     await expect(pdfRotateConverter.convert(ctx)).rejects.toMatchObject({ status: 400, code: 4000 });
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
-    const empty = join(job.workDir, 'empty.pdf');
+    const empty = join(job().workDir, 'empty.pdf');
     await writeFile(empty, '');
     for (const [source, code] of [
       [corpusFile('pdf-malformed/invalid.pdf'), 5002],
       [empty, 5002],
       [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
     ] as const) {
-      const ctx = await job.context([source], { RotatePage: '90' });
+      const ctx = await job().context([source], { RotatePage: '90' });
       await expect(pdfRotateConverter.convert(ctx)).rejects.toMatchObject({ status: 422, code });
     }
   });

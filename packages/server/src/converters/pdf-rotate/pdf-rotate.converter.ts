@@ -10,6 +10,7 @@ import { parsePageRange, resolveToolParameters, validateToolParameters } from '@
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { rotatePages, toQpdfRange } from '../../engines/qpdf';
 import { invalidParameters } from '../../http/errors';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
 const ENDPOINT = 'pdf/to/rotate';
@@ -30,11 +31,8 @@ async function rotatePdf(ctx: ConverterContext): Promise<ConverterResultFile[]> 
 }
 
 export const pdfRotateConverter: Converter = {
-  endpoint: ENDPOINT,
+  ...catalogueFacts(ENDPOINT),
   engine: 'qpdf',
-  input: 'single-file',
-  accepts: ['pdf'],
-  maxFileSize: 100 * 1024 * 1024,
   validate: (params) => validateToolParameters(ENDPOINT, params),
   convert: rotatePdf,
 };

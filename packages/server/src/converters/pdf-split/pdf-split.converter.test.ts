@@ -1,20 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  createTestJob,
-  pageCount,
-  pageText,
-  type TestJob,
-} from '../../engines/pdf-tools.testing';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, pageCount, pageText, useTestJob } from '../../engines/pdf-tools.testing';
 import { pdfSplitConverter } from './pdf-split.converter';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await createTestJob();
-});
-afterEach(() => job.cleanup());
+const job = useTestJob();
 
 const four = corpusFile('pdf/pdflatex-4-pages.pdf');
 const book = corpusFile('pdf/GeoTopo-komprimiert.pdf');
@@ -22,7 +12,7 @@ const book = corpusFile('pdf/GeoTopo-komprimiert.pdf');
 describe('pdf/to/split', () => {
   it('splits every page into its own file by default and with SplitByPattern 1', async () => {
     for (const params of [{}, { SplitByPattern: '1' }] as Record<string, string>[]) {
-      const results = await pdfSplitConverter.convert(await job.context([four], params));
+      const results = await pdfSplitConverter.convert(await job().context([four], params));
       expect(results.map((result) => result.fileName)).toEqual(
         [1, 2, 3, 4].map((n) => `pdflatex-4-pages-${n}.pdf`),
       );
@@ -34,7 +24,7 @@ describe('pdf/to/split', () => {
   });
 
   it('splits a 117-page book into chunks of 50 pages', async () => {
-    const results = await pdfSplitConverter.convert(await job.context([book], { SplitByPattern: '50' }));
+    const results = await pdfSplitConverter.convert(await job().context([book], { SplitByPattern: '50' }));
     expect(results.map((result) => result.fileName)).toEqual([
       'GeoTopo-komprimiert-1.pdf',
       'GeoTopo-komprimiert-2.pdf',
@@ -45,7 +35,7 @@ describe('pdf/to/split', () => {
   });
 
   it('extracts one file per page group of ExtractPages', async () => {
-    const results = await pdfSplitConverter.convert(await job.context([four], { ExtractPages: '1-2, 4' }));
+    const results = await pdfSplitConverter.convert(await job().context([four], { ExtractPages: '1-2, 4' }));
     expect(results.map((result) => result.fileName)).toEqual([
       'pdflatex-4-pages-pages-1-2.pdf',
       'pdflatex-4-pages-page-4.pdf',
@@ -56,10 +46,10 @@ describe('pdf/to/split', () => {
   });
 
   it('ignores pages past the end but rejects a group with none of the pages', async () => {
-    const [clamped] = await pdfSplitConverter.convert(await job.context([four], { ExtractPages: '3-99' }));
+    const [clamped] = await pdfSplitConverter.convert(await job().context([four], { ExtractPages: '3-99' }));
     expect(await pageCount(clamped?.path ?? '')).toBe(2);
     await expect(
-      pdfSplitConverter.convert(await job.context([four], { ExtractPages: '1,9-12' })),
+      pdfSplitConverter.convert(await job().context([four], { ExtractPages: '1,9-12' })),
     ).rejects.toMatchObject({
       status: 400,
       invalidParameters: { ExtractPages: [expect.stringContaining('4 pages')] },
@@ -78,14 +68,14 @@ describe('pdf/to/split', () => {
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
-    const empty = join(job.workDir, 'empty.pdf');
+    const empty = join(job().workDir, 'empty.pdf');
     await writeFile(empty, '');
     for (const [file, code] of [
       [corpusFile('pdf-malformed/invalid.pdf'), 5002],
       [empty, 5002],
       [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
     ] as const) {
-      await expect(pdfSplitConverter.convert(await job.context([file], {}))).rejects.toMatchObject({
+      await expect(pdfSplitConverter.convert(await job().context([file], {}))).rejects.toMatchObject({
         status: 422,
         code,
       });

@@ -13,6 +13,7 @@ import { parsePageGroups, resolveToolParameters, validateToolParameters } from '
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { assemblePages, splitIntoChunks, toQpdfRange } from '../../engines/qpdf';
 import { invalidParameters } from '../../http/errors';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
 const ENDPOINT = 'pdf/to/split';
@@ -64,11 +65,8 @@ async function splitPdf(ctx: ConverterContext): Promise<ConverterResultFile[]> {
 }
 
 export const pdfSplitConverter: Converter = {
-  endpoint: ENDPOINT,
+  ...catalogueFacts(ENDPOINT),
   engine: 'qpdf',
-  input: 'single-file',
-  accepts: ['pdf'],
-  maxFileSize: 100 * 1024 * 1024,
   validate: (params) => validateToolParameters(ENDPOINT, params),
   convert: splitPdf,
 };

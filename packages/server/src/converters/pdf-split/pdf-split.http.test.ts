@@ -1,34 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  createTestJob,
-  exitCode,
-  fileSize,
-  pageCount,
-  pageText,
-  run,
-  type TestJob,
-} from '../../engines/pdf-tools.testing';
-import { type ConvertedFileJson, startTestServer, type TestServer } from '../../testing/test-server';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, pageCount } from '../../engines/pdf-tools.testing';
+import { useHttpTestServer } from '../../testing';
 
-let server: TestServer;
-let job: TestJob;
-beforeAll(async () => {
-  server = await startTestServer();
-  job = await createTestJob();
-});
-afterAll(async () => {
-  await server.close();
-  await job.cleanup();
-});
-
-const save = (file: ConvertedFileJson | undefined): Promise<string> =>
-  server.saveResult(file as ConvertedFileJson, job.workDir);
-void [exitCode, fileSize, pageCount, pageText, run];
+const { server, save } = useHttpTestServer();
 
 describe('POST /convert/pdf/to/split', () => {
   it('returns one file per page group', async () => {
-    const answer = await server.convert('pdf/to/split', { ExtractPages: '1-2,4', StoreFile: 'true' }, [
+    const answer = await server().convert('pdf/to/split', { ExtractPages: '1-2,4', StoreFile: 'true' }, [
       corpusFile('pdf/pdflatex-4-pages.pdf'),
     ]);
     expect(answer.status).toBe(200);
@@ -40,7 +18,7 @@ describe('POST /convert/pdf/to/split', () => {
   });
 
   it('returns every page as a file with SplitByPattern 1', async () => {
-    const answer = await server.convert('pdf/to/split', { SplitByPattern: '1' }, [
+    const answer = await server().convert('pdf/to/split', { SplitByPattern: '1' }, [
       corpusFile('pdf/multicolumn.pdf'),
     ]);
     expect(answer.status).toBe(200);
@@ -48,17 +26,17 @@ describe('POST /convert/pdf/to/split', () => {
   });
 
   it('answers 400 for bad values and 422 for locked input', async () => {
-    const bad = await server.convert('pdf/to/split', { SplitByPattern: '0' }, [
+    const bad = await server().convert('pdf/to/split', { SplitByPattern: '0' }, [
       corpusFile('pdf/crazyones.pdf'),
     ]);
     expect(bad.status).toBe(400);
     expect(bad.body.InvalidParameters).toHaveProperty('SplitByPattern');
-    const pastEnd = await server.convert('pdf/to/split', { ExtractPages: '5-6' }, [
+    const pastEnd = await server().convert('pdf/to/split', { ExtractPages: '5-6' }, [
       corpusFile('pdf/crazyones.pdf'),
     ]);
     expect(pastEnd.status).toBe(400);
     expect(pastEnd.body.InvalidParameters).toHaveProperty('ExtractPages');
-    const locked = await server.convert('pdf/to/split', {}, [
+    const locked = await server().convert('pdf/to/split', {}, [
       corpusFile('pdf-encrypted/r6-both-passwords.pdf'),
     ]);
     expect([locked.status, locked.body.Code]).toEqual([422, 5003]);

@@ -4,16 +4,14 @@
  */
 import { countPdfPages } from '../../engines/mupdf-worker';
 import { baseName, inspectedInputPdf, pageDeadline } from '../../engines/pdf-structure';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter } from '../converter.types';
 import { jpgOptions, validateJpgParams } from './jpg.options';
 import { renderPagesToJpg } from './render-pages';
 
 export const pdfToJpg: Converter = {
-  endpoint: 'pdf/to/jpg',
+  ...catalogueFacts('pdf/to/jpg'),
   engine: 'mupdf',
-  input: 'single-file',
-  accepts: ['pdf'],
-  maxFileSize: 50 * 1024 * 1024,
   validate: validateJpgParams,
   async convert(ctx) {
     const deadline = pageDeadline(ctx);

@@ -1,21 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  createTestJob,
-  pageCount,
-  pageText,
-  run,
-  type TestJob,
-} from '../../engines/pdf-tools.testing';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, pageCount, pageText, run, useTestJob } from '../../engines/pdf-tools.testing';
 import { pdfToPdfaConverter } from './pdf-to-pdfa.converter';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await createTestJob();
-});
-afterEach(() => job.cleanup());
+const job = useTestJob();
 
 interface QpdfObjects {
   qpdf: [
@@ -47,7 +36,7 @@ async function fontsAllEmbedded(path: string): Promise<{ count: number; notEmbed
 describe('pdf/to/pdfa', () => {
   it('makes PDF/A-2b by default with an sRGB OutputIntent, embedded fonts and the Title kept', async () => {
     const source = corpusFile('pdf/tagged.pdf');
-    const [result] = await pdfToPdfaConverter.convert(await job.context([source]));
+    const [result] = await pdfToPdfaConverter.convert(await job().context([source]));
     const path = result?.path ?? '';
     expect(result?.fileName).toBe('tagged-pdfa.pdf');
     const { metadata, intent } = await pdfaFacts(path);
@@ -72,7 +61,7 @@ describe('pdf/to/pdfa', () => {
       ['PdfA3b', '3', 'B'],
       ['PdfA3u', '3', 'U'],
     ] as const) {
-      const ctx = await job.context([corpusFile('pdf/pdflatex-4-pages.pdf')], { PdfaVersion: version });
+      const ctx = await job().context([corpusFile('pdf/pdflatex-4-pages.pdf')], { PdfaVersion: version });
       const [result] = await pdfToPdfaConverter.convert(ctx);
       const { metadata, intent } = await pdfaFacts(result?.path ?? '');
       expect(metadata).toMatch(new RegExp(`pdfaid:part=['"]${part}['"]`));
@@ -87,7 +76,9 @@ describe('pdf/to/pdfa', () => {
 
   it('embeds the standard fonts a PDF only names', async () => {
     const source = corpusFile('pdf/annotated_pdf.pdf');
-    const [result] = await pdfToPdfaConverter.convert(await job.context([source], { PdfaVersion: 'PdfA1b' }));
+    const [result] = await pdfToPdfaConverter.convert(
+      await job().context([source], { PdfaVersion: 'PdfA1b' }),
+    );
     expect((await fontsAllEmbedded(result?.path ?? '')).notEmbedded).toEqual([]);
   });
 
@@ -96,9 +87,11 @@ describe('pdf/to/pdfa', () => {
     const source = await PDFDocument.load(await readFile(corpusFile('pdf/crazyones.pdf')));
     const title = 'Übersicht <Q3> & “Plan” – 東京';
     source.setTitle(title);
-    const input = join(job.workDir, 'titled.pdf');
+    const input = join(job().workDir, 'titled.pdf');
     await writeFile(input, await source.save());
-    const [result] = await pdfToPdfaConverter.convert(await job.context([input], { PdfaVersion: 'PdfA2u' }));
+    const [result] = await pdfToPdfaConverter.convert(
+      await job().context([input], { PdfaVersion: 'PdfA2u' }),
+    );
     const path = result?.path ?? '';
     expect(await run('pdfinfo', [path])).toMatch(/^Title:\s+Übersicht <Q3> & “Plan” – 東京$/m);
     const xmp = await run('pdfinfo', ['-meta', path]);
@@ -116,14 +109,14 @@ describe('pdf/to/pdfa', () => {
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
-    const empty = join(job.workDir, 'empty.pdf');
+    const empty = join(job().workDir, 'empty.pdf');
     await writeFile(empty, '');
     for (const [file, code] of [
       [corpusFile('pdf-malformed/invalid.pdf'), 5002],
       [empty, 5002],
       [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
     ] as const) {
-      await expect(pdfToPdfaConverter.convert(await job.context([file], {}))).rejects.toMatchObject({
+      await expect(pdfToPdfaConverter.convert(await job().context([file], {}))).rejects.toMatchObject({
         status: 422,
         code,
       });

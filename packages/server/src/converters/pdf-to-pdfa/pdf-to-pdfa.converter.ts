@@ -10,6 +10,7 @@ import { convertToPdfa, type PdfaPart } from '../../engines/ghostscript';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { outputPageCount, repairPdf } from '../../engines/qpdf';
 import { conversionFailed, invalidParameters } from '../../http/errors';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { finishPdfaMetadata, readPdfTitle } from './pdfa-metadata';
 
@@ -76,11 +77,8 @@ async function convertPdfToPdfa(ctx: ConverterContext): Promise<ConverterResultF
 }
 
 export const pdfToPdfaConverter: Converter = {
-  endpoint: ENDPOINT,
+  ...catalogueFacts(ENDPOINT),
   engine: 'ghostscript',
-  input: 'single-file',
-  accepts: ['pdf'],
-  maxFileSize: 50 * 1024 * 1024,
   validate: validatePdfaParameters,
   convert: convertPdfToPdfa,
 };

@@ -1,34 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  createTestJob,
-  exitCode,
-  fileSize,
-  pageCount,
-  pageText,
-  run,
-  type TestJob,
-} from '../../engines/pdf-tools.testing';
-import { type ConvertedFileJson, startTestServer, type TestServer } from '../../testing/test-server';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, run } from '../../engines/pdf-tools.testing';
+import { useHttpTestServer } from '../../testing';
 
-let server: TestServer;
-let job: TestJob;
-beforeAll(async () => {
-  server = await startTestServer();
-  job = await createTestJob();
-});
-afterAll(async () => {
-  await server.close();
-  await job.cleanup();
-});
-
-const save = (file: ConvertedFileJson | undefined): Promise<string> =>
-  server.saveResult(file as ConvertedFileJson, job.workDir);
-void [exitCode, fileSize, pageCount, pageText, run];
+const { server, save } = useHttpTestServer();
 
 describe('POST /convert/pdf/to/pdfa', () => {
   it('returns PDF/A-3u with its XMP identification', async () => {
-    const answer = await server.convert('pdf/to/pdfa', { PdfaVersion: 'PdfA3u', StoreFile: 'true' }, [
+    const answer = await server().convert('pdf/to/pdfa', { PdfaVersion: 'PdfA3u', StoreFile: 'true' }, [
       corpusFile('pdf/tagged.pdf'),
     ]);
     expect(answer.status).toBe(200);
@@ -41,12 +19,12 @@ describe('POST /convert/pdf/to/pdfa', () => {
   });
 
   it('answers 400 for an unknown PdfaVersion and 422 for locked input', async () => {
-    const bad = await server.convert('pdf/to/pdfa', { PdfaVersion: 'PdfA4' }, [
+    const bad = await server().convert('pdf/to/pdfa', { PdfaVersion: 'PdfA4' }, [
       corpusFile('pdf/crazyones.pdf'),
     ]);
     expect(bad.status).toBe(400);
     expect(bad.body.InvalidParameters).toHaveProperty('PdfaVersion');
-    const locked = await server.convert('pdf/to/pdfa', {}, [
+    const locked = await server().convert('pdf/to/pdfa', {}, [
       corpusFile('pdf-encrypted/r6-both-passwords.pdf'),
     ]);
     expect([locked.status, locked.body.Code]).toEqual([422, 5003]);

@@ -2,19 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { corpusFile, createTestJob, run, type TestJob } from '../../engines/pdf-tools.testing';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, run, useTestJob } from '../../engines/pdf-tools.testing';
 import { characterErrorRate, wordRecall } from '../pdf-ocr/ocr.testing';
 import { PAGE_SEPARATOR, pdfToTxtConverter } from './pdf-to-txt.converter';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await createTestJob();
-});
-afterEach(() => job.cleanup());
+const job = useTestJob();
 
 async function toText(source: string, params: Record<string, string> = {}): Promise<string[]> {
-  const [result] = await pdfToTxtConverter.convert(await job.context([source], params));
+  const [result] = await pdfToTxtConverter.convert(await job().context([source], params));
   expect(result?.fileName).toMatch(/\.txt$/);
   const text = await readFile(result?.path ?? '', 'utf8');
   return text.split(`${PAGE_SEPARATOR}\n`);
@@ -42,7 +38,7 @@ describe('pdf/to/txt', () => {
   });
 
   it('keeps pages apart with a form feed: text layer where present, OCR where not', async () => {
-    const mixed = join(job.workDir, 'mixed.pdf');
+    const mixed = join(job().workDir, 'mixed.pdf');
     await run('qpdf', [
       '--empty',
       '--pages',
@@ -63,7 +59,7 @@ describe('pdf/to/txt', () => {
   });
 
   it("reads Tesseract's ground-truth test image with a low character error rate", async () => {
-    const source = join(job.workDir, 'phototest.pdf');
+    const source = join(job().workDir, 'phototest.pdf');
     await imagePdf(corpusFile('images/phototest.tif'), source);
     expect((await run('pdftotext', [source, '-'])).trim()).toBe('');
     const [text] = await toText(source);
@@ -91,13 +87,13 @@ describe('pdf/to/txt', () => {
   it('answers 400 for an unknown language and 422 for protected or damaged files', async () => {
     expect(pdfToTxtConverter.validate({ Language: 'xx' })).toHaveProperty('Language');
     expect(pdfToTxtConverter.validate({ Language: 'th' })).toBeNull();
-    const bad = await job.context([corpusFile('pdf/crazyones.pdf')], { Language: 'english' });
+    const bad = await job().context([corpusFile('pdf/crazyones.pdf')], { Language: 'english' });
     await expect(pdfToTxtConverter.convert(bad)).rejects.toMatchObject({ status: 400, code: 4000 });
     for (const [source, code] of [
       [corpusFile('pdf-encrypted/r4-aes-user-password.pdf'), 5003],
       [corpusFile('pdf-malformed/invalid.pdf'), 5002],
     ] as const) {
-      await expect(pdfToTxtConverter.convert(await job.context([source]))).rejects.toMatchObject({
+      await expect(pdfToTxtConverter.convert(await job().context([source]))).rejects.toMatchObject({
         status: 422,
         code,
       });
@@ -105,10 +101,10 @@ describe('pdf/to/txt', () => {
   });
 
   it('stops at the deadline on a huge scanned document', async () => {
-    const huge = join(job.workDir, 'huge.pdf');
+    const huge = join(job().workDir, 'huge.pdf');
     const scan = corpusFile('pdf-scanned/linn.pdf');
     await run('qpdf', ['--empty', '--pages', ...Array.from({ length: 300 }, () => scan), '--', huge]);
-    const ctx = { ...(await job.context([huge])), deadline: 5_000 };
+    const ctx = { ...(await job().context([huge])), deadline: 5_000 };
     const started = Date.now();
     await expect(pdfToTxtConverter.convert(ctx)).rejects.toMatchObject({ status: 504, code: 5000 });
     expect(Date.now() - started).toBeLessThan(12_000);

@@ -7,19 +7,16 @@
 import { writeFile } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import { readTextLayersInWorker } from '../../engines/mupdf-worker';
-import { inspectPdf } from '../../engines/pdf-inspect';
 import {
   hasText,
   mapConcurrently,
   ocrDpi,
   ocrPageText,
-  parseOcrLanguage,
-  tesseractModel,
   validateOcrParameters,
 } from '../../engines/tesseract';
-import { invalidParameters } from '../../http/errors';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
-import { OCR_PAGE_JOBS } from '../pdf-ocr';
+import { OCR_PAGE_JOBS, readOcrRequest } from '../pdf-ocr';
 
 export const PAGE_SEPARATOR = '\f';
 const ENDPOINT = 'pdf/to/txt';
@@ -31,12 +28,7 @@ const tidy = (text: string): string =>
     .trim();
 
 async function extractText(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const errors = validateOcrParameters(ENDPOINT)(ctx.params);
-  if (errors) throw invalidParameters(errors);
-  const [file] = ctx.files;
-  if (!file) throw invalidParameters({ File: ['File required'] });
-  const language = parseOcrLanguage(ctx.params.Language) ?? 'en';
-  await inspectPdf(file.path, { signal: ctx.signal });
+  const { file, model } = await readOcrRequest(ctx, ENDPOINT);
   const started = Date.now();
   const pages = await readTextLayersInWorker(file.path, ctx.signal, started + ctx.deadline);
   const needOcr = pages.flatMap((page, index) => (hasText(page) ? [] : [index]));
@@ -44,7 +36,7 @@ async function extractText(ctx: ConverterContext): Promise<ConverterResultFile[]
   await mapConcurrently(needOcr, OCR_PAGE_JOBS, async (index) => {
     const page = pages[index];
     texts[index] = await ocrPageText(file.path, index + 1, ocrDpi(page?.width ?? 612, page?.height ?? 792), {
-      models: [tesseractModel(language)],
+      models: [model],
       workDir: ctx.workDir,
       timeoutMs: Math.max(1000, ctx.deadline - (Date.now() - started)),
       signal: ctx.signal,
@@ -57,11 +49,8 @@ async function extractText(ctx: ConverterContext): Promise<ConverterResultFile[]
 }
 
 export const pdfToTxtConverter: Converter = {
-  endpoint: ENDPOINT,
+  ...catalogueFacts(ENDPOINT),
   engine: 'tesseract',
-  input: 'single-file',
-  accepts: ['pdf'],
-  maxFileSize: 100 * 1024 * 1024,
   validate: validateOcrParameters(ENDPOINT),
   convert: extractText,
 };

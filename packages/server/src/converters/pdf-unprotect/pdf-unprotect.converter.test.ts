@@ -1,21 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  createTestJob,
-  exitCode,
-  pageText,
-  run,
-  type TestJob,
-} from '../../engines/pdf-tools.testing';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, exitCode, pageText, run, useTestJob } from '../../engines/pdf-tools.testing';
 import { pdfUnprotectConverter } from './pdf-unprotect.converter';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await createTestJob();
-});
-afterEach(() => job.cleanup());
+const job = useTestJob();
 
 const both = corpusFile('pdf-encrypted/r6-both-passwords.pdf');
 const original = corpusFile('pdf-encrypted/unencrypted.pdf');
@@ -23,7 +12,9 @@ const original = corpusFile('pdf-encrypted/unencrypted.pdf');
 describe('pdf/to/unprotect', () => {
   it('removes AES-256 encryption with the user password or the owner password', async () => {
     for (const password of ['foo', 'bar']) {
-      const [result] = await pdfUnprotectConverter.convert(await job.context([both], { Password: password }));
+      const [result] = await pdfUnprotectConverter.convert(
+        await job().context([both], { Password: password }),
+      );
       const path = result?.path ?? '';
       expect(result?.fileName).toBe('r6-both-passwords-unprotected.pdf');
       expect(await exitCode('qpdf', ['--is-encrypted', path])).toBe(2);
@@ -40,7 +31,7 @@ describe('pdf/to/unprotect', () => {
       ['pdf-encrypted/r4-owner-password.pdf', 'asdfzxcv'],
     ] as const) {
       const [result] = await pdfUnprotectConverter.convert(
-        await job.context([corpusFile(file)], { Password: password }),
+        await job().context([corpusFile(file)], { Password: password }),
       );
       expect(await run('qpdf', ['--show-encryption', result?.path ?? ''])).toMatch(/File is not encrypted/);
     }
@@ -48,7 +39,7 @@ describe('pdf/to/unprotect', () => {
 
   it('answers 422 InvalidPassword with a clear message for a wrong password', async () => {
     for (const file of ['pdf-encrypted/r6-both-passwords.pdf', 'pdf-encrypted/health_protected.pdf']) {
-      const ctx = await job.context([corpusFile(file)], { Password: 'wrongpass' });
+      const ctx = await job().context([corpusFile(file)], { Password: 'wrongpass' });
       await expect(pdfUnprotectConverter.convert(ctx)).rejects.toMatchObject({
         status: 422,
         code: 5006,
@@ -62,17 +53,17 @@ describe('pdf/to/unprotect', () => {
       Password: ['Please enter the password to unlock the PDF.'],
     });
     expect(pdfUnprotectConverter.validate({ Password: ' ' })).toHaveProperty('Password');
-    await expect(pdfUnprotectConverter.convert(await job.context([both], {}))).rejects.toMatchObject({
+    await expect(pdfUnprotectConverter.convert(await job().context([both], {}))).rejects.toMatchObject({
       status: 400,
       code: 4000,
     });
   });
 
   it('answers 422 Damaged for corrupt and empty files', async () => {
-    const empty = join(job.workDir, 'empty.pdf');
+    const empty = join(job().workDir, 'empty.pdf');
     await writeFile(empty, '');
     for (const file of [corpusFile('pdf-malformed/invalid.pdf'), empty]) {
-      const ctx = await job.context([file], { Password: 'foo' });
+      const ctx = await job().context([file], { Password: 'foo' });
       await expect(pdfUnprotectConverter.convert(ctx)).rejects.toMatchObject({ status: 422, code: 5002 });
     }
   });

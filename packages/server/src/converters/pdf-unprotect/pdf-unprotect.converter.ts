@@ -8,6 +8,7 @@ import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { decryptPdf } from '../../engines/qpdf';
 import { ApiError, ErrorCode, invalidParameters } from '../../http/errors';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
 const ENDPOINT = 'pdf/to/unprotect';
@@ -35,11 +36,8 @@ async function unprotectPdf(ctx: ConverterContext): Promise<ConverterResultFile[
 }
 
 export const pdfUnprotectConverter: Converter = {
-  endpoint: ENDPOINT,
+  ...catalogueFacts(ENDPOINT),
   engine: 'qpdf',
-  input: 'single-file',
-  accepts: ['pdf'],
-  maxFileSize: 50 * 1024 * 1024,
   validate: (params) => validateToolParameters(ENDPOINT, params),
   convert: unprotectPdf,
 };

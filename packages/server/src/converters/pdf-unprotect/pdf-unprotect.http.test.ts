@@ -1,34 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  createTestJob,
-  exitCode,
-  fileSize,
-  pageCount,
-  pageText,
-  run,
-  type TestJob,
-} from '../../engines/pdf-tools.testing';
-import { type ConvertedFileJson, startTestServer, type TestServer } from '../../testing/test-server';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, exitCode } from '../../engines/pdf-tools.testing';
+import { useHttpTestServer } from '../../testing';
 
-let server: TestServer;
-let job: TestJob;
-beforeAll(async () => {
-  server = await startTestServer();
-  job = await createTestJob();
-});
-afterAll(async () => {
-  await server.close();
-  await job.cleanup();
-});
-
-const save = (file: ConvertedFileJson | undefined): Promise<string> =>
-  server.saveResult(file as ConvertedFileJson, job.workDir);
-void [exitCode, fileSize, pageCount, pageText, run];
+const { server, save } = useHttpTestServer();
 
 describe('POST /convert/pdf/to/unprotect', () => {
   it('removes the password given the right one', async () => {
-    const answer = await server.convert('pdf/to/unprotect', { Password: 'foo', StoreFile: 'true' }, [
+    const answer = await server().convert('pdf/to/unprotect', { Password: 'foo', StoreFile: 'true' }, [
       corpusFile('pdf-encrypted/r6-both-passwords.pdf'),
     ]);
     expect(answer.status).toBe(200);
@@ -37,13 +15,13 @@ describe('POST /convert/pdf/to/unprotect', () => {
   });
 
   it('answers 422 InvalidPassword for a wrong password and 400 for none', async () => {
-    const wrong = await server.convert('pdf/to/unprotect', { Password: 'nope' }, [
+    const wrong = await server().convert('pdf/to/unprotect', { Password: 'nope' }, [
       corpusFile('pdf-encrypted/r6-both-passwords.pdf'),
     ]);
     expect(wrong.status).toBe(422);
     expect(wrong.body.Code).toBe(5006);
     expect(wrong.body.Message).toMatch(/password is incorrect/i);
-    const none = await server.convert('pdf/to/unprotect', {}, [
+    const none = await server().convert('pdf/to/unprotect', {}, [
       corpusFile('pdf-encrypted/r6-both-passwords.pdf'),
     ]);
     expect(none.status).toBe(400);

@@ -1,21 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  createTestJob,
-  pageCount,
-  pageText,
-  run,
-  type TestJob,
-} from '../../engines/pdf-tools.testing';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, pageCount, pageText, run, useTestJob } from '../../engines/pdf-tools.testing';
 import { pdfWatermarkConverter } from './pdf-watermark.converter';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await createTestJob();
-});
-afterEach(() => job.cleanup());
+const job = useTestJob();
 
 interface Word {
   page: number;
@@ -51,7 +40,7 @@ async function words(path: string, text: string): Promise<Word[]> {
 
 /** The page content as qpdf writes it uncompressed, to read operators and graphics states. */
 async function uncompressed(path: string): Promise<string> {
-  const out = join(job.workDir, 'qdf.pdf');
+  const out = join(job().workDir, 'qdf.pdf');
   await run('qpdf', ['--qdf', '--object-streams=disable', path, out]);
   return (await readFile(out)).toString('latin1');
 }
@@ -59,7 +48,9 @@ async function uncompressed(path: string): Promise<string> {
 describe('pdf/to/watermark', () => {
   it('puts the text on every page of a 117-page book', async () => {
     const book = corpusFile('pdf/GeoTopo-komprimiert.pdf');
-    const [result] = await pdfWatermarkConverter.convert(await job.context([book], { Text: 'CONFIDENTIAL' }));
+    const [result] = await pdfWatermarkConverter.convert(
+      await job().context([book], { Text: 'CONFIDENTIAL' }),
+    );
     const path = result?.path ?? '';
     expect(result?.fileName).toBe('GeoTopo-komprimiert-watermarked.pdf');
     expect(await pageCount(path)).toBe(117);
@@ -70,7 +61,7 @@ describe('pdf/to/watermark', () => {
 
   it('places the text upright at the top left of pages with every /Rotate value', async () => {
     const source = corpusFile('pdf/habibi-rotated.pdf');
-    const ctx = await job.context([source], {
+    const ctx = await job().context([source], {
       Text: 'DRAFT',
       HorizontalAlignment: 'left',
       VerticalAlignment: 'top',
@@ -89,7 +80,7 @@ describe('pdf/to/watermark', () => {
   it('aligns to the right and bottom, and to the centre', async () => {
     const source = corpusFile('pdf/crazyones.pdf');
     const [corner] = await pdfWatermarkConverter.convert(
-      await job.context([source], {
+      await job().context([source], {
         Text: 'COPY',
         HorizontalAlignment: 'right',
         VerticalAlignment: 'bottom',
@@ -98,7 +89,7 @@ describe('pdf/to/watermark', () => {
     const [atCorner] = await words(corner?.path ?? '', 'COPY');
     expect(atCorner?.xMax).toBeCloseTo((atCorner?.pageWidth ?? 0) - 24, 0);
     expect(atCorner?.yMax).toBeGreaterThan((atCorner?.pageHeight ?? 0) - 40);
-    const [centred] = await pdfWatermarkConverter.convert(await job.context([source], { Text: 'SAMPLE' }));
+    const [centred] = await pdfWatermarkConverter.convert(await job().context([source], { Text: 'SAMPLE' }));
     const [atCentre] = await words(centred?.path ?? '', 'SAMPLE');
     expect(((atCentre?.xMin ?? 0) + (atCentre?.xMax ?? 0)) / 2).toBeCloseTo(
       (atCentre?.pageWidth ?? 0) / 2,
@@ -110,7 +101,7 @@ describe('pdf/to/watermark', () => {
   });
 
   it('writes the opacity, colours, rendering mode and rotation asked for', async () => {
-    const ctx = await job.context([corpusFile('pdf/crazyones.pdf')], {
+    const ctx = await job().context([corpusFile('pdf/crazyones.pdf')], {
       Text: 'SECRET',
       Opacity: '45',
       FontColor: '#ff0000',
@@ -133,7 +124,7 @@ describe('pdf/to/watermark', () => {
   });
 
   it('keeps diagonal text as one string that a second reader (MuPDF) extracts on every page', async () => {
-    const ctx = await job.context([corpusFile('pdf/pdflatex-4-pages.pdf')], {
+    const ctx = await job().context([corpusFile('pdf/pdflatex-4-pages.pdf')], {
       Text: 'CONFIDENTIAL',
       Rotate: '45',
     });
@@ -146,7 +137,7 @@ describe('pdf/to/watermark', () => {
   });
 
   it('writes invisible text that is still found by text extraction', async () => {
-    const ctx = await job.context([corpusFile('pdf/crazyones.pdf')], {
+    const ctx = await job().context([corpusFile('pdf/crazyones.pdf')], {
       Text: 'HIDDEN',
       TextRenderingMode: 'invisible',
     });
@@ -194,7 +185,7 @@ describe('pdf/to/watermark', () => {
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
-    const empty = join(job.workDir, 'empty.pdf');
+    const empty = join(job().workDir, 'empty.pdf');
     await writeFile(empty, '');
     for (const [file, code] of [
       [corpusFile('pdf-malformed/invalid.pdf'), 5002],
@@ -202,7 +193,7 @@ describe('pdf/to/watermark', () => {
       [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
     ] as const) {
       await expect(
-        pdfWatermarkConverter.convert(await job.context([file], { Text: 'X' })),
+        pdfWatermarkConverter.convert(await job().context([file], { Text: 'X' })),
       ).rejects.toMatchObject({
         status: 422,
         code,
@@ -211,7 +202,7 @@ describe('pdf/to/watermark', () => {
   });
 
   it("stops the stamping process at the job's deadline with a 504", async () => {
-    const ctx = await job.context([corpusFile('pdf/GeoTopo-komprimiert.pdf')], { Text: 'LATE' });
+    const ctx = await job().context([corpusFile('pdf/GeoTopo-komprimiert.pdf')], { Text: 'LATE' });
     await expect(pdfWatermarkConverter.convert({ ...ctx, deadline: 150 })).rejects.toMatchObject({
       status: 504,
       code: 5000,
@@ -219,7 +210,7 @@ describe('pdf/to/watermark', () => {
   });
 
   it('stamps a file with a broken cross-reference table', async () => {
-    const ctx = await job.context([corpusFile('pdf-malformed/issue-297.pdf')], { Text: 'REPAIRED' });
+    const ctx = await job().context([corpusFile('pdf-malformed/issue-297.pdf')], { Text: 'REPAIRED' });
     const [result] = await pdfWatermarkConverter.convert(ctx);
     expect(await pageText(result?.path ?? '', 1)).toContain('REPAIRED');
   });

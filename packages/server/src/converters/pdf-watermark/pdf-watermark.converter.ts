@@ -12,6 +12,7 @@ import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { repairPdf } from '../../engines/qpdf';
 import { damagedFile, invalidParameters, passwordProtected } from '../../http/errors';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import type {
   HorizontalAlignment,
@@ -99,11 +100,8 @@ async function watermarkPdf(ctx: ConverterContext): Promise<ConverterResultFile[
 }
 
 export const pdfWatermarkConverter: Converter = {
-  endpoint: ENDPOINT,
+  ...catalogueFacts(ENDPOINT),
   engine: 'mupdf',
-  input: 'single-file',
-  accepts: ['pdf'],
-  maxFileSize: 100 * 1024 * 1024,
   validate: validateWatermarkParameters,
   convert: watermarkPdf,
 };

@@ -1,30 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  createTestJob,
-  exitCode,
-  fileSize,
-  pageCount,
-  pageText,
-  run,
-  type TestJob,
-} from '../../engines/pdf-tools.testing';
-import { type ConvertedFileJson, startTestServer, type TestServer } from '../../testing/test-server';
+import { describe, expect, it } from 'vitest';
+import { corpusFile, pageText } from '../../engines/pdf-tools.testing';
+import { useHttpTestServer } from '../../testing';
 
-let server: TestServer;
-let job: TestJob;
-beforeAll(async () => {
-  server = await startTestServer();
-  job = await createTestJob();
-});
-afterAll(async () => {
-  await server.close();
-  await job.cleanup();
-});
-
-const save = (file: ConvertedFileJson | undefined): Promise<string> =>
-  server.saveResult(file as ConvertedFileJson, job.workDir);
-void [exitCode, fileSize, pageCount, pageText, run];
+const { server, save } = useHttpTestServer();
 
 describe('POST /convert/pdf/to/watermark', () => {
   it('stamps the text on every page with the spec fields', async () => {
@@ -40,7 +18,9 @@ describe('POST /convert/pdf/to/watermark', () => {
       FontColor: '#ff0000',
       StoreFile: 'true',
     };
-    const answer = await server.convert('pdf/to/watermark', fields, [corpusFile('pdf/pdflatex-4-pages.pdf')]);
+    const answer = await server().convert('pdf/to/watermark', fields, [
+      corpusFile('pdf/pdflatex-4-pages.pdf'),
+    ]);
     expect(answer.status).toBe(200);
     expect(answer.body.Files?.[0]?.FileName).toBe('pdflatex-4-pages-watermarked.pdf');
     const path = await save(answer.body.Files?.[0]);
@@ -49,12 +29,12 @@ describe('POST /convert/pdf/to/watermark', () => {
   });
 
   it('answers 400 for blank text and out-of-range opacity, 422 for damaged input', async () => {
-    const bad = await server.convert('pdf/to/watermark', { Text: ' ', Opacity: '95' }, [
+    const bad = await server().convert('pdf/to/watermark', { Text: ' ', Opacity: '95' }, [
       corpusFile('pdf/crazyones.pdf'),
     ]);
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.InvalidParameters ?? {}).sort()).toEqual(['Opacity', 'Text']);
-    const damaged = await server.convert('pdf/to/watermark', { Text: 'X' }, [
+    const damaged = await server().convert('pdf/to/watermark', { Text: 'X' }, [
       corpusFile('pdf-malformed/invalid.pdf'),
     ]);
     expect([damaged.status, damaged.body.Code]).toEqual([422, 5002]);

@@ -8,6 +8,7 @@ import { validateWebUrl } from '@docstudio/core';
 import { renderUrlToPdf } from '../../engines/chromium';
 import { ApiError, ErrorCode, invalidParameters } from '../../http/errors';
 import { assertPublicUrl, type SsrfPolicy } from '../../security/ssrf';
+import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
 /** A readable file name from the page's host and path: 'example.com-docs.pdf'. */
@@ -20,10 +21,8 @@ export function pdfNameForUrl(url: URL): string {
 /** Without a fixed policy (tests of the converter alone), the server's configured policy applies. */
 export function createWebToPdfConverter(fixedPolicy?: SsrfPolicy): Converter {
   return {
-    endpoint: 'web/to/pdf',
+    ...catalogueFacts('web/to/pdf'),
     engine: 'chromium',
-    input: 'url',
-    accepts: [],
     validate: () => null,
     async convert(ctx: ConverterContext): Promise<ConverterResultFile[]> {
       // The spec's URL texts live in the core catalogue, shared with the tool page.

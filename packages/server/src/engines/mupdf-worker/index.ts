@@ -5,14 +5,15 @@
  */
 
 import { engineTimeout } from '../../http/errors';
+// Straight from the files, not the folder's index: the index's readDocumentStructure calls this module.
+import { ocrRenderedPage } from '../pdf-structure/ocr-page';
 import {
   buildPageStructure,
   type ExtractOptions,
-  ocrRenderedPage,
   type PageAnalysis,
   type PageWithFlow,
-  type RenderedPage,
-} from '../pdf-structure';
+} from '../pdf-structure/page-structure';
+import type { RenderedPage } from '../pdf-structure/render-page';
 import type { PageTextLayer } from '../tesseract';
 import { startTsWorker, WorkerPool } from './worker-pool';
 import { asBuffer, type MupdfTask, type ResultOf } from './worker-protocol';

@@ -7,7 +7,8 @@ import { stat, writeFile } from 'node:fs/promises';
 import type * as Mupdf from 'mupdf';
 import { applyRedactionPlan, readRedactionTexts } from '../../converters/pdf-redact/redaction-mupdf';
 import { loadMupdf, openPdf } from '../mupdf';
-import { analysePage, renderPageRgb } from '../pdf-structure';
+import { analysePage } from '../pdf-structure/page-structure';
+import { renderPageRgb } from '../pdf-structure/render-page';
 import type { PageTextLayer } from '../tesseract';
 import type { MupdfTask } from './worker-protocol';
 

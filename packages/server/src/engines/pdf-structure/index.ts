@@ -20,6 +20,12 @@ export {
   type PageWithFlow,
 } from './page-structure';
 export { cellAccuracy, cellsMatch, normaliseCell, parseCsv, wordF1 } from './quality-metrics';
+export {
+  type DocumentStructure,
+  type ReadDocumentOptions,
+  readDocumentStructure,
+  writeSingleResult,
+} from './read-document';
 export { type FlowItem, findGutter, readingOrder } from './reading-order';
 export { MAX_PAGE_PIXELS, type RenderedPage, renderPageRgb } from './render-page';
 export { findRuledTables } from './ruled-tables';

@@ -3,7 +3,7 @@
  * needs. The spec uses short web codes (ua, zh-cn); Tesseract names its models by ISO 639-2 (ukr,
  * chi_sim), so this table is the only place the two meet.
  */
-import { validateToolParameters } from '@docstudio/core';
+import { DEFAULT_OCR_LANGUAGE as CATALOGUE_DEFAULT_LANGUAGE, validateToolParameters } from '@docstudio/core';
 
 export const OCR_LANGUAGE_MODELS = {
   ar: 'ara',
@@ -38,7 +38,7 @@ export const OCR_LANGUAGE_MODELS = {
 export type OcrLanguage = keyof typeof OCR_LANGUAGE_MODELS;
 
 export const OCR_LANGUAGES = Object.keys(OCR_LANGUAGE_MODELS) as OcrLanguage[];
-export const DEFAULT_OCR_LANGUAGE: OcrLanguage = 'en';
+export const DEFAULT_OCR_LANGUAGE: OcrLanguage = CATALOGUE_DEFAULT_LANGUAGE;
 
 const isOcrLanguage = (code: string): code is OcrLanguage => Object.hasOwn(OCR_LANGUAGE_MODELS, code);
 

@@ -5,7 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runEngine } from '../run-engine';
+import { type RunEngineOptions, runEngine } from '../run-engine';
 import { singleThreadEnv } from './ocrmypdf';
 
 export const OCR_DPI = 300;
@@ -34,33 +34,31 @@ export function ocrDpi(widthPt: number, heightPt: number): number {
   return pixels > MAX_OCR_PIXELS ? Math.floor(OCR_DPI * Math.sqrt(MAX_OCR_PIXELS / pixels)) : OCR_DPI;
 }
 
-async function renderPage(
+/**
+ * Renders one page (1-based) as the greyscale PNG Tesseract reads, `${base}.png`. Shared with the
+ * searchable-PDF pipeline, which names its files itself.
+ */
+export async function renderPageGreyPng(
   pdfPath: string,
   page: number,
   dpi: number,
-  options: PageOcrOptions,
+  base: string,
+  limits: Pick<RunEngineOptions, 'timeoutMs' | 'signal'>,
 ): Promise<string> {
-  const base = join(options.workDir, `ocr-page-${page}`);
+  const pageArg = String(page);
   await runEngine(
     'pdftoppm',
-    [
-      '-r',
-      String(dpi),
-      '-gray',
-      '-png',
-      '-f',
-      String(page),
-      '-l',
-      String(page),
-      '-singlefile',
-      '--',
-      pdfPath,
-      base,
-    ],
-    { timeoutMs: options.timeoutMs, signal: options.signal },
+    ['-r', String(dpi), '-gray', '-png', '-f', pageArg, '-l', pageArg, '-singlefile', '--', pdfPath, base],
+    limits,
   );
   return `${base}.png`;
 }
+
+const renderPage = (pdfPath: string, page: number, dpi: number, options: PageOcrOptions): Promise<string> =>
+  renderPageGreyPng(pdfPath, page, dpi, join(options.workDir, `ocr-page-${page}`), {
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+  });
 
 async function tesseract(image: string, format: 'txt' | 'tsv', options: PageOcrOptions): Promise<string> {
   const args = [image, 'stdout', '-l', options.models.join('+'), ...(format === 'tsv' ? ['tsv'] : [])];

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { readTextLayersInWorker } from '../mupdf-worker';
 import { runEngine } from '../run-engine';
 import { singleThreadEnv } from './ocrmypdf';
-import { mapConcurrently, ocrDpi } from './page-ocr';
+import { mapConcurrently, ocrDpi, renderPageGreyPng } from './page-ocr';
 import { hasText } from './text-layer';
 
 export interface OwnSearchableOptions {
@@ -36,24 +36,10 @@ async function textOnlyPage(
   options: OwnSearchableOptions,
 ): Promise<string> {
   const base = join(options.workDir, `ocr-layer-${page}`);
-  await runEngine(
-    'pdftoppm',
-    [
-      '-r',
-      String(dpi),
-      '-gray',
-      '-png',
-      '-f',
-      String(page),
-      '-l',
-      String(page),
-      '-singlefile',
-      '--',
-      input,
-      base,
-    ],
-    { timeoutMs: left(options.deadlineAt), signal: options.signal },
-  );
+  await renderPageGreyPng(input, page, dpi, base, {
+    timeoutMs: left(options.deadlineAt),
+    signal: options.signal,
+  });
   // Tesseract sizes the PDF page from the PNG's resolution (pdftoppm writes it), so it matches the page.
   await runEngine(
     'tesseract',

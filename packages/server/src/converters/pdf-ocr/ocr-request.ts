@@ -1,0 +1,33 @@
+/**
+ * The start both OCR endpoints (pdf/to/ocr, pdf/to/txt) share: their parameters checked again (a
+ * workflow step reaches the converter without the HTTP layer's check), the one input PDF inspected
+ * (the contract's 422s), and the Tesseract model of the chosen Language.
+ */
+import { inspectPdf } from '../../engines/pdf-inspect';
+import {
+  DEFAULT_OCR_LANGUAGE,
+  parseOcrLanguage,
+  tesseractModel,
+  validateOcrParameters,
+} from '../../engines/tesseract';
+import { invalidParameters } from '../../http/errors';
+import type { ConverterContext, ConverterInputFile } from '../converter.types';
+
+export interface OcrRequest {
+  file: ConverterInputFile;
+  /** Tesseract's model name for the Language ('eng', 'chi_sim'). */
+  model: string;
+}
+
+export async function readOcrRequest(
+  ctx: ConverterContext,
+  endpoint: 'pdf/to/ocr' | 'pdf/to/txt',
+): Promise<OcrRequest> {
+  const errors = validateOcrParameters(endpoint)(ctx.params);
+  if (errors) throw invalidParameters(errors);
+  const [file] = ctx.files;
+  if (!file) throw invalidParameters({ File: ['File required'] });
+  const language = parseOcrLanguage(ctx.params.Language) ?? DEFAULT_OCR_LANGUAGE;
+  await inspectPdf(file.path, { signal: ctx.signal });
+  return { file, model: tesseractModel(language) };
+}
