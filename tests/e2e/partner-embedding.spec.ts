@@ -60,11 +60,9 @@ test('a partner page converts with <docstudio-pdf-rotate> and receives docstudio
   );
   expect(inShadow).toBe(true);
   expect(await page.evaluate(() => document.querySelectorAll('[data-part="root"]').length)).toBe(0);
-  await expect(tool.root).toHaveClass(/docstudio-theme-dark/);
-  // Styled by the stylesheet inlined in the module: an unstyled div would be transparent.
-  expect(await tool.root.evaluate((root) => getComputedStyle(root).backgroundColor)).not.toBe(
-    'rgba(0, 0, 0, 0)',
-  );
+  // theme="dark" themes the host; the stylesheet inlined in the module paints the dark surface.
+  await expect(page.locator('docstudio-pdf-rotate')).toHaveAttribute('theme', 'dark');
+  expect(await tool.root.evaluate((root) => getComputedStyle(root).backgroundColor)).toBe('rgb(15, 23, 42)');
   await expect(tool.combobox('Angle')).toHaveValue('180');
 
   await tool.chooseFiles(corpusFile('pdf/crazyones.pdf'));
