@@ -1,4 +1,5 @@
 /** The landing page's tool grid with its category filter (spec part 1, section 2 and 4). */
+import './landing.css';
 import { type LandingCategory, tools } from '@docstudio/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -19,9 +20,9 @@ export function Landing() {
   const [filter, setFilter] = useState<Filter>('All');
   const shown = filter === 'All' ? tools : tools.filter((tool) => tool.landingCategory === filter);
   return (
-    <main>
+    <main className="landing">
       <h1>PDF and document tools</h1>
-      <fieldset aria-label="Filter tools by category">
+      <div className="landing-filter" role="group" aria-label="Filter tools by category">
         {(['All', ...CATEGORIES] as const).map((category) => (
           <button
             key={category}
@@ -32,16 +33,17 @@ export function Landing() {
             {category}
           </button>
         ))}
-      </fieldset>
+      </div>
       {shown.length === 0 ? (
         <p>No tools found for this category</p>
       ) : (
-        <ul aria-label="Tools">
+        <ul className="landing-grid" aria-label="Tools">
           {shown.map((tool) => (
             <li key={tool.id}>
-              <Link to={tool.route}>
+              <Link to={tool.route} className="landing-card">
+                <span className="landing-card-category">{tool.landingCategory}</span>
                 <strong>{tool.title}</strong>
-                <span> {tool.description}</span>
+                <span>{tool.description}</span>
               </Link>
             </li>
           ))}

@@ -5,9 +5,9 @@
  * (`headingLevel={1}`; the widget's own default, h2, is for a tool placed inside a partner's page).
  */
 import type { ToolDefinition } from '@docstudio/core';
+import { toolComponents } from '@docstudio/react';
 import { Link } from 'react-router';
 import { usePageMeta } from '../shell/usePageMeta';
-import { toolComponents } from '../tools/tool.components';
 
 export function ToolPage({ tool }: { tool: ToolDefinition }) {
   usePageMeta(tool.texts.heading, tool.description);

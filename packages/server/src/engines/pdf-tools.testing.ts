@@ -4,7 +4,7 @@
  * (never through the code under test).
  */
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +20,20 @@ export interface TestJob {
   workDir: string;
   context(files: readonly string[], params?: Record<string, string>): Promise<ConverterContext>;
   cleanup(): Promise<void>;
+}
+
+/**
+ * The inputs every PDF tool must refuse with 422, each with its contract code: a damaged file (5002),
+ * an empty one (5002, written into the job's folder) and a password-protected one (5003).
+ */
+export async function unreadablePdfs(job: TestJob): Promise<Array<readonly [string, 5002 | 5003]>> {
+  const empty = join(job.workDir, 'empty.pdf');
+  await writeFile(empty, '');
+  return [
+    [corpusFile('pdf-malformed/invalid.pdf'), 5002],
+    [empty, 5002],
+    [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
+  ];
 }
 
 /**
