@@ -1,5 +1,3 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   corpusFile,
@@ -8,6 +6,7 @@ import {
   pageCount,
   pageText,
   run,
+  unreadablePdfs,
   useTestJob,
 } from '../../engines/pdf-tools.testing';
 import { pdfCompressConverter } from './pdf-compress.converter';
@@ -96,13 +95,7 @@ describe('pdf/to/compress', () => {
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
-    const empty = join(job().workDir, 'empty.pdf');
-    await writeFile(empty, '');
-    for (const [file, code] of [
-      [corpusFile('pdf-malformed/invalid.pdf'), 5002],
-      [empty, 5002],
-      [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
-    ] as const) {
+    for (const [file, code] of await unreadablePdfs(job())) {
       await expect(pdfCompressConverter.convert(await job().context([file], {}))).rejects.toMatchObject({
         status: 422,
         code,

@@ -1,7 +1,12 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusFile, pageCount, pageText, run, useTestJob } from '../../engines/pdf-tools.testing';
+import {
+  corpusFile,
+  pageCount,
+  pageText,
+  run,
+  unreadablePdfs,
+  useTestJob,
+} from '../../engines/pdf-tools.testing';
 import { pdfMergeConverter } from './pdf-merge.converter';
 
 const job = useTestJob();
@@ -77,13 +82,7 @@ describe('pdf/to/merge', () => {
   });
 
   it('answers 422 naming the damaged, empty or password-protected file', async () => {
-    const empty = join(job().workDir, 'empty.pdf');
-    await writeFile(empty, '');
-    for (const [file, code] of [
-      [corpusFile('pdf-malformed/invalid.pdf'), 5002],
-      [empty, 5002],
-      [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
-    ] as const) {
+    for (const [file, code] of await unreadablePdfs(job())) {
       const ctx = await job().context([crazy, file]);
       await expect(pdfMergeConverter.convert(ctx)).rejects.toMatchObject({
         status: 422,

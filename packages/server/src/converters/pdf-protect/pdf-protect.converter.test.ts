@@ -1,7 +1,14 @@
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusFile, exitCode, pageCount, pageText, run, useTestJob } from '../../engines/pdf-tools.testing';
+import {
+  corpusFile,
+  exitCode,
+  pageCount,
+  pageText,
+  run,
+  unreadablePdfs,
+  useTestJob,
+} from '../../engines/pdf-tools.testing';
 import { pdfProtectConverter } from './pdf-protect.converter';
 
 const job = useTestJob();
@@ -80,14 +87,10 @@ describe('pdf/to/protect', () => {
   });
 
   it('answers 422 for damaged, empty and already encrypted input', async () => {
-    const empty = join(job().workDir, 'empty.pdf');
-    await writeFile(empty, '');
     for (const [file, code] of [
-      [corpusFile('pdf-malformed/invalid.pdf'), 5002],
-      [empty, 5002],
-      [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
-      [corpusFile('pdf-encrypted/r4-owner-password.pdf'), 5003],
-    ] as const) {
+      ...(await unreadablePdfs(job())),
+      [corpusFile('pdf-encrypted/r4-owner-password.pdf'), 5003] as const,
+    ]) {
       const ctx = await job().context([file], { UserPassword: 'x' });
       await expect(pdfProtectConverter.convert(ctx)).rejects.toMatchObject({ status: 422, code });
     }

@@ -1,7 +1,11 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusFile, pageCount, pageRotations, useTestJob } from '../../engines/pdf-tools.testing';
+import {
+  corpusFile,
+  pageCount,
+  pageRotations,
+  unreadablePdfs,
+  useTestJob,
+} from '../../engines/pdf-tools.testing';
 import { pdfRotateConverter } from './pdf-rotate.converter';
 
 const job = useTestJob();
@@ -58,13 +62,7 @@ describe('pdf/to/rotate', () => {
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
-    const empty = join(job().workDir, 'empty.pdf');
-    await writeFile(empty, '');
-    for (const [source, code] of [
-      [corpusFile('pdf-malformed/invalid.pdf'), 5002],
-      [empty, 5002],
-      [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
-    ] as const) {
+    for (const [source, code] of await unreadablePdfs(job())) {
       const ctx = await job().context([source], { RotatePage: '90' });
       await expect(pdfRotateConverter.convert(ctx)).rejects.toMatchObject({ status: 422, code });
     }

@@ -1,7 +1,5 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusFile, pageCount, pageText, useTestJob } from '../../engines/pdf-tools.testing';
+import { corpusFile, pageCount, pageText, unreadablePdfs, useTestJob } from '../../engines/pdf-tools.testing';
 import { pdfSplitConverter } from './pdf-split.converter';
 
 const job = useTestJob();
@@ -68,13 +66,7 @@ describe('pdf/to/split', () => {
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
-    const empty = join(job().workDir, 'empty.pdf');
-    await writeFile(empty, '');
-    for (const [file, code] of [
-      [corpusFile('pdf-malformed/invalid.pdf'), 5002],
-      [empty, 5002],
-      [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
-    ] as const) {
+    for (const [file, code] of await unreadablePdfs(job())) {
       await expect(pdfSplitConverter.convert(await job().context([file], {}))).rejects.toMatchObject({
         status: 422,
         code,

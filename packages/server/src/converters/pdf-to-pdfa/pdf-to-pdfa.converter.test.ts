@@ -1,7 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusFile, pageCount, pageText, run, useTestJob } from '../../engines/pdf-tools.testing';
+import {
+  corpusFile,
+  pageCount,
+  pageText,
+  run,
+  unreadablePdfs,
+  useTestJob,
+} from '../../engines/pdf-tools.testing';
 import { pdfToPdfaConverter } from './pdf-to-pdfa.converter';
 
 const job = useTestJob();
@@ -109,13 +116,7 @@ describe('pdf/to/pdfa', () => {
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
-    const empty = join(job().workDir, 'empty.pdf');
-    await writeFile(empty, '');
-    for (const [file, code] of [
-      [corpusFile('pdf-malformed/invalid.pdf'), 5002],
-      [empty, 5002],
-      [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
-    ] as const) {
+    for (const [file, code] of await unreadablePdfs(job())) {
       await expect(pdfToPdfaConverter.convert(await job().context([file], {}))).rejects.toMatchObject({
         status: 422,
         code,

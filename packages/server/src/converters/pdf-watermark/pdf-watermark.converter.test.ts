@@ -1,7 +1,14 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusFile, pageCount, pageText, run, useTestJob } from '../../engines/pdf-tools.testing';
+import {
+  corpusFile,
+  pageCount,
+  pageText,
+  run,
+  unreadablePdfs,
+  useTestJob,
+} from '../../engines/pdf-tools.testing';
 import { pdfWatermarkConverter } from './pdf-watermark.converter';
 
 const job = useTestJob();
@@ -185,13 +192,7 @@ describe('pdf/to/watermark', () => {
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
-    const empty = join(job().workDir, 'empty.pdf');
-    await writeFile(empty, '');
-    for (const [file, code] of [
-      [corpusFile('pdf-malformed/invalid.pdf'), 5002],
-      [empty, 5002],
-      [corpusFile('pdf-encrypted/r6-both-passwords.pdf'), 5003],
-    ] as const) {
+    for (const [file, code] of await unreadablePdfs(job())) {
       await expect(
         pdfWatermarkConverter.convert(await job().context([file], { Text: 'X' })),
       ).rejects.toMatchObject({
