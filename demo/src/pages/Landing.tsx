@@ -22,7 +22,7 @@ export function Landing() {
   return (
     <main className="landing">
       <h1>PDF and document tools</h1>
-      <div className="landing-filter" role="group" aria-label="Filter tools by category">
+      <fieldset className="landing-filter" aria-label="Filter tools by category">
         {(['All', ...CATEGORIES] as const).map((category) => (
           <button
             key={category}
@@ -33,7 +33,7 @@ export function Landing() {
             {category}
           </button>
         ))}
-      </div>
+      </fieldset>
       {shown.length === 0 ? (
         <p>No tools found for this category</p>
       ) : (
