@@ -39,7 +39,8 @@ export const OCR_OUTPUT_FORMATS: readonly EndpointChoice[] = [
   { value: 'txt', label: 'Text File', endpoint: 'pdf/to/txt', outputFormats: ['txt'] },
 ];
 
-export const REDACTION_PRESETS: readonly OptionChoice[] = [
+/** The one list of redaction presets; the server keys its detector sets by these values. */
+export const REDACTION_PRESETS = [
   { value: 'auto', label: 'Automatic (all detected personal data)' },
   { value: 'gdpr', label: 'GDPR (EU personal data)' },
   { value: 'hipaa', label: 'HIPAA (health information)' },
@@ -48,8 +49,9 @@ export const REDACTION_PRESETS: readonly OptionChoice[] = [
   { value: 'glba', label: 'GLBA (financial data)' },
   { value: 'ccpa', label: 'CCPA (California consumer data)' },
   { value: 'manual', label: 'Manual (your own words and patterns)' },
-];
-export const DEFAULT_REDACTION_PRESET = 'auto';
+] as const satisfies readonly OptionChoice[];
+export type RedactionPreset = (typeof REDACTION_PRESETS)[number]['value'];
+export const DEFAULT_REDACTION_PRESET: RedactionPreset = 'auto';
 export const DEFAULT_REDACTION_COLOR = '#000000';
 /**
  * Not in the spec: with the manual preset the user says what to redact. RedactionTerms holds words,

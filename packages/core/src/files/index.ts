@@ -18,4 +18,11 @@ export {
   tooSmallMessage,
 } from './accept.matcher';
 export { checkFileCount, rejectionToast, type SelectionProblem, type ToastText } from './file.toasts';
-export { baseName, fileExtension, inferMimeType, isIgnoredFileName, normalizeMimeType } from './mime.types';
+export {
+  baseName,
+  fileExtension,
+  inferMimeType,
+  isIgnoredFileName,
+  mimeTypeForExtension,
+  normalizeMimeType,
+} from './mime.types';

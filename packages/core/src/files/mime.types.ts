@@ -63,9 +63,14 @@ export function isIgnoredFileName(name: string): boolean {
   return IGNORED_NAMES.has(baseName(name).toLowerCase());
 }
 
+/** The MIME type for a bare extension ('pdf', any case), or '' when unknown. */
+export function mimeTypeForExtension(ext: string): string {
+  return MIME_BY_EXTENSION[ext.toLowerCase()] ?? '';
+}
+
 /** The MIME type for a name's extension, or '' when unknown (the browser's own answer then). */
 export function inferMimeType(name: string): string {
-  return MIME_BY_EXTENSION[fileExtension(name)] ?? '';
+  return mimeTypeForExtension(fileExtension(name));
 }
 
 /** 'application/pdf; charset=binary' and 'Application/PDF' both give 'application/pdf'. */

@@ -7,7 +7,14 @@ import type { ToolId } from '@docstudio/core';
 import type { ComponentType } from 'react';
 import { expect } from 'vitest';
 import { render } from 'vitest-browser-react';
-import { createFakeTransport, type FakeAnswer, type FakeTransport } from '../fixtures';
+import {
+  createFakeTransport,
+  exampleResults,
+  type FakeAnswer,
+  type FakeTransport,
+  type FixtureName,
+  loadFixtures,
+} from '../fixtures';
 import type { ToolProps } from '../shell';
 import { dropFiles } from './dom.events';
 
@@ -74,6 +81,29 @@ export async function renderTool(
       ]);
     },
   };
+}
+
+/** The server answer of a conversion that succeeds with the tool's example result files. */
+export function succeeds(toolId: ToolId): FakeAnswer {
+  return { kind: 'success', files: exampleResults[toolId] };
+}
+
+/** Renders the tool and drops `fixtures` on it: where most tool-specific tests start. */
+export async function renderWithFiles(
+  Component: ComponentType<ToolProps>,
+  toolId: ToolId,
+  fixtures: FixtureName[],
+  answer: FakeAnswer = { kind: 'never' },
+): Promise<ToolHarness> {
+  const harness = await renderTool(Component, toolId, {}, answer);
+  await harness.drop(await loadFixtures(...fixtures));
+  return harness;
+}
+
+/** Clicks the convert button and waits for the state the conversion ends in. */
+export async function convertUntil(harness: ToolHarness, state: 'complete' | 'failed'): Promise<void> {
+  harness.convertButton().click();
+  await expectState(harness, state);
 }
 
 /** Waits until the root shows the given lifecycle state. */

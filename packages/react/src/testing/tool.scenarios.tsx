@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exampleResults, type FixtureName, loadFixtures } from '../fixtures';
 import type { ToolProps } from '../shell';
 import { seriousViolations } from './axe.check';
-import { expectState, progressValue, renderTool, settle, type ToolHarness } from './tool.harness';
+import { expectState, progressValue, renderTool, settle, succeeds, type ToolHarness } from './tool.harness';
 
 export interface ToolScenario {
   Component: ComponentType<ToolProps>;
@@ -28,6 +28,30 @@ export interface ToolScenario {
   confirm?: () => Promise<void>;
   /** A parameter the server may reject, shown under its field after a 400. */
   fieldError?: { name: string; label: string };
+}
+
+type InputScenario = Required<Pick<ToolScenario, 'rejected' | 'tooLarge'>>;
+
+/**
+ * How a one-PDF tool refuses input: a non-PDF gets the PDF-only toast; a PDF over the limit gets the
+ * PDF tools' 'File too large' toast at 100 MB, or the conversions' 'Invalid file format' at 50 MB.
+ */
+export function pdfInputRules(
+  limitMb: 100 | 50,
+  rejectedFile: FixtureName = 'pil123rgba.png',
+): InputScenario {
+  const bytes = limitMb * 1024 * 1024;
+  return {
+    rejected: { file: rejectedFile, title: 'Invalid file format', message: 'Please upload PDF files only.' },
+    tooLarge: {
+      name: 'big.pdf',
+      type: 'application/pdf',
+      bytes: bytes + 1,
+      ...(limitMb === 100
+        ? { title: 'File too large', message: 'File size must be less than 100MB' }
+        : { title: 'Invalid file format', message: `File is larger than ${bytes} bytes` }),
+    },
+  };
 }
 
 afterEach(() => {
@@ -174,12 +198,7 @@ export function describeToolScenarios(scenario: ToolScenario): void {
     });
 
     it('a new selection clears the previous result', async () => {
-      const harness = await renderTool(
-        Component,
-        toolId,
-        {},
-        { kind: 'success', files: exampleResults[toolId] },
-      );
+      const harness = await renderTool(Component, toolId, {}, succeeds(toolId));
       await select(harness, scenario);
       await startConversion(harness, scenario);
       await expectState(harness, 'complete');
@@ -189,15 +208,7 @@ export function describeToolScenarios(scenario: ToolScenario): void {
     });
 
     it('dark theme: every state up to complete has no serious axe violation (contrast included)', async () => {
-      const harness = await renderTool(
-        Component,
-        toolId,
-        { theme: 'dark' },
-        {
-          kind: 'success',
-          files: exampleResults[toolId],
-        },
-      );
+      const harness = await renderTool(Component, toolId, { theme: 'dark' }, succeeds(toolId));
       expect(harness.root.classList.contains('docstudio-theme-dark')).toBe(true);
       expect(await seriousViolations(harness.root)).toEqual([]);
       await select(harness, scenario);

@@ -5,11 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type ConversionAnswer, runConversion } from '../jobs/run-conversion';
-import { createWorkDir, removeWorkDir } from '../storage/work-dir';
-import { receiveRequest } from './convert-inputs';
 import { validateConversion } from './convert-validation';
 import { toErrorAnswer } from './error-answer';
 import { ApiError, ErrorCode } from './errors';
+import { withReceivedRequest } from './received-request';
 import {
   downloadUrlFor,
   findConverter,
@@ -27,21 +26,13 @@ export function registerConvertRoutes(app: FastifyInstance, context: ServerConte
     if (!converter)
       throw new ApiError(404, ErrorCode.UnknownConverter, `There is no converter for '${endpoint}'.`);
 
-    const workDir = await createWorkDir();
-    let handedOver = false;
-    try {
-      const received = await receiveRequest(
-        context,
-        request,
-        workDir,
-        converter.maxFileSize ?? context.config.defaultMaxFileSize,
-      );
+    return withReceivedRequest(context, request, converter, async ({ received, workDir, handOver }) => {
       const conversion = await validateConversion(converter, received, context.config.defaultTimeoutSeconds);
       const jobId = await context.jobs.create(user.id, converter.endpoint);
       const base = publicBaseUrl(context, request);
       const clientGone = new AbortController();
       if (!conversion.async) request.raw.on('close', () => !reply.sent && clientGone.abort());
-      handedOver = true;
+      handOver();
       const running = runConversion(context, {
         converter,
         ownerId: user.id,
@@ -73,9 +64,7 @@ export function registerConvertRoutes(app: FastifyInstance, context: ServerConte
       context.background.add(tracked);
       void tracked.finally(() => context.background.delete(tracked));
       return reply.code(202).send({ JobId: jobId });
-    } finally {
-      if (!handedOver) await removeWorkDir(workDir);
-    }
+    });
   });
 
   app.get('/job/:jobId', async (request, reply) => {

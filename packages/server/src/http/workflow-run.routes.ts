@@ -8,12 +8,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Converter } from '../converters/converter.types';
 import { runWorkflow, type WorkflowRunStep } from '../jobs/run-workflow';
-import { createWorkDir, removeWorkDir } from '../storage/work-dir';
 import { catalogueParameterProblems } from './catalogue-checks';
-import { receiveRequest } from './convert-inputs';
 import { validateConversion } from './convert-validation';
 import { toErrorAnswer } from './error-answer';
 import { ApiError, ErrorCode, invalidParameters } from './errors';
+import { withReceivedRequest } from './received-request';
 import {
   downloadUrlFor,
   findConverter,
@@ -69,15 +68,7 @@ export function registerWorkflowRunRoute(app: FastifyInstance, context: ServerCo
     const first = steps[0]?.converter;
     if (!first) throw invalidParameters({ Steps: ['At least one step is required'] });
 
-    const workDir = await createWorkDir();
-    let handedOver = false;
-    try {
-      const received = await receiveRequest(
-        context,
-        request,
-        workDir,
-        first.maxFileSize ?? context.config.defaultMaxFileSize,
-      );
+    return withReceivedRequest(context, request, first, async ({ received, workDir, handOver }) => {
       const timeoutSeconds = timeoutOf(received.fields.Timeout, context.config.defaultTimeoutSeconds);
       // Step 1's input is the client's: wrong or missing files answer now (400/413/415), not in the job.
       const url = received.fields.Url;
@@ -91,7 +82,7 @@ export function registerWorkflowRunRoute(app: FastifyInstance, context: ServerCo
       );
       const jobId = await context.jobs.create(user.id, `workflows/run/${row.id}`);
       const base = publicBaseUrl(context, request);
-      handedOver = true;
+      handOver();
       const running = runWorkflow(context, {
         ownerId: user.id,
         steps,
@@ -111,8 +102,6 @@ export function registerWorkflowRunRoute(app: FastifyInstance, context: ServerCo
       context.background.add(running);
       void running.finally(() => context.background.delete(running));
       return reply.code(202).send({ JobId: jobId });
-    } finally {
-      if (!handedOver) await removeWorkDir(workDir);
-    }
+    });
   });
 }

@@ -1,25 +1,20 @@
 /**
- * The spec's redaction presets (auto default, gdpr, hipaa, ferpa, foia, glba, ccpa, manual) as sets of
+ * The catalogue's redaction presets (core REDACTION_PRESETS, auto by default) as sets of
  * detectors. The sets follow what each regime names as personal data: HIPAA's Safe Harbor identifiers
  * (names, addresses, every date, phone, email, SSN, MRN, plan and account numbers, licences, URLs,
  * IPs); FERPA's education records (student ids); GLBA's non-public financial data; CCPA's and GDPR's
  * identifiers (online ones too); FOIA's personal-privacy exemption. `manual` detects nothing by
  * itself: only the user's RedactionTerms. Terms may be added to any preset.
  */
+import { DEFAULT_REDACTION_PRESET, REDACTION_PRESETS, type RedactionPreset } from '@docstudio/core';
 import type { DetectorId } from './detectors';
 
-export const REDACTION_PRESET_NAMES = [
-  'auto',
-  'gdpr',
-  'hipaa',
-  'ferpa',
-  'foia',
-  'glba',
-  'ccpa',
-  'manual',
-] as const;
-export type RedactionPreset = (typeof REDACTION_PRESET_NAMES)[number];
-export const DEFAULT_REDACTION_PRESET: RedactionPreset = 'auto';
+export { DEFAULT_REDACTION_PRESET, type RedactionPreset };
+
+/** The catalogue's preset values, in its order. */
+export const REDACTION_PRESET_NAMES: readonly RedactionPreset[] = REDACTION_PRESETS.map(
+  (choice) => choice.value,
+);
 
 const CONTACT: DetectorId[] = ['personName', 'email', 'phone', 'postalAddress'];
 
@@ -95,5 +90,5 @@ export const PRESET_DETECTORS: Record<RedactionPreset, readonly DetectorId[]> = 
 export function parseRedactionPreset(value: string | undefined): RedactionPreset | null {
   if (value === undefined || value.trim() === '') return DEFAULT_REDACTION_PRESET;
   const preset = value.trim().toLowerCase();
-  return (REDACTION_PRESET_NAMES as readonly string[]).includes(preset) ? (preset as RedactionPreset) : null;
+  return REDACTION_PRESET_NAMES.find((name) => name === preset) ?? null;
 }

@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { exampleResults, loadFixtures } from '../../fixtures';
-import { expectState, renderTool } from '../../testing/tool.harness';
-import { describeToolScenarios } from '../../testing/tool.scenarios';
+import { convertUntil, expectState, renderTool, renderWithFiles, succeeds } from '../../testing/tool.harness';
+import { describeToolScenarios, pdfInputRules } from '../../testing/tool.scenarios';
 import { PdfOcr } from './PdfOcr';
 
 describeToolScenarios({
   Component: PdfOcr,
   toolId: 'pdf-ocr',
   accepted: ['crazyones.pdf'],
-  rejected: {
-    file: 'pil123rgba.png',
-    title: 'Invalid file format',
-    message: 'Please upload PDF files only.',
-  },
-  tooLarge: {
-    name: 'big.pdf',
-    type: 'application/pdf',
-    bytes: 100 * 1024 * 1024 + 1,
-    title: 'File too large',
-    message: 'File size must be less than 100MB',
-  },
+  ...pdfInputRules(100),
   expectedFields: [
     ['Language', 'en'],
     ['StoreFile', 'true'],
@@ -36,17 +24,10 @@ describe('PdfOcr page', () => {
   });
 
   it('Searchable PDF posts to pdf/to/ocr, Text File to pdf/to/txt, with the chosen language', async () => {
-    const harness = await renderTool(
-      PdfOcr,
-      'pdf-ocr',
-      {},
-      { kind: 'success', files: exampleResults['pdf-ocr'] },
-    );
-    await harness.drop(await loadFixtures('crazyones.pdf'));
+    const harness = await renderWithFiles(PdfOcr, 'pdf-ocr', ['crazyones.pdf'], succeeds('pdf-ocr'));
     const output = harness.screen.getByRole('combobox', { name: 'Output format' });
     await expect.element(output).toHaveDisplayValue('Searchable PDF');
-    harness.convertButton().click();
-    await expectState(harness, 'complete');
+    await convertUntil(harness, 'complete');
     expect(harness.fake.requests[0]?.url).toBe('https://api.example.test/v2/convert/pdf/to/ocr');
 
     await output.selectOptions('Text File');

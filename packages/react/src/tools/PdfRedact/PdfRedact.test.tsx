@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { exampleResults, loadFixtures } from '../../fixtures';
+import { loadFixtures } from '../../fixtures';
 import { seriousViolations } from '../../testing/axe.check';
-import { expectState, fieldError, renderTool } from '../../testing/tool.harness';
-import { describeToolScenarios } from '../../testing/tool.scenarios';
+import { expectState, fieldError, renderTool, renderWithFiles, succeeds } from '../../testing/tool.harness';
+import { describeToolScenarios, pdfInputRules } from '../../testing/tool.scenarios';
 import { PdfRedact } from './PdfRedact';
 
 const confirmInDialog = async () => {
@@ -14,18 +14,7 @@ describeToolScenarios({
   Component: PdfRedact,
   toolId: 'pdf-redact',
   accepted: ['crazyones.pdf'],
-  rejected: {
-    file: 'pil123rgba.png',
-    title: 'Invalid file format',
-    message: 'Please upload PDF files only.',
-  },
-  tooLarge: {
-    name: 'big.pdf',
-    type: 'application/pdf',
-    bytes: 100 * 1024 * 1024 + 1,
-    title: 'File too large',
-    message: 'File size must be less than 100MB',
-  },
+  ...pdfInputRules(100),
   confirm: confirmInDialog,
   expectedFields: [
     ['Preset', 'auto'],
@@ -44,8 +33,7 @@ describe('PdfRedact page', () => {
   });
 
   it('asks before redacting: Escape cancels and returns focus, nothing is sent', async () => {
-    const harness = await renderTool(PdfRedact, 'pdf-redact');
-    await harness.drop(await loadFixtures('crazyones.pdf'));
+    const harness = await renderWithFiles(PdfRedact, 'pdf-redact', ['crazyones.pdf']);
     harness.convertButton().focus();
     await userEvent.keyboard('{Enter}');
     const dialog = page.getByRole('alertdialog', { name: 'Redact this PDF?' });
@@ -59,13 +47,7 @@ describe('PdfRedact page', () => {
   });
 
   it('confirms by keyboard and sends the preset and colour', async () => {
-    const harness = await renderTool(
-      PdfRedact,
-      'pdf-redact',
-      {},
-      { kind: 'success', files: exampleResults['pdf-redact'] },
-    );
-    await harness.drop(await loadFixtures('crazyones.pdf'));
+    const harness = await renderWithFiles(PdfRedact, 'pdf-redact', ['crazyones.pdf'], succeeds('pdf-redact'));
     await harness.screen.getByRole('combobox', { name: 'Redaction preset' }).selectOptions('hipaa');
     harness.convertButton().focus();
     await userEvent.keyboard('{Enter}');

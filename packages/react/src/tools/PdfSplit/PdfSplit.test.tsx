@@ -1,25 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exampleResults, loadFixtures } from '../../fixtures';
-import { expectState, fieldError, fillField, renderTool } from '../../testing/tool.harness';
-import { describeToolScenarios } from '../../testing/tool.scenarios';
+import { exampleResults } from '../../fixtures';
+import { convertUntil, fieldError, fillField, renderWithFiles, succeeds } from '../../testing/tool.harness';
+import { describeToolScenarios, pdfInputRules } from '../../testing/tool.scenarios';
 import { PdfSplit } from './PdfSplit';
 
 describeToolScenarios({
   Component: PdfSplit,
   toolId: 'pdf-split',
   accepted: ['pdflatex-4-pages.pdf'],
-  rejected: {
-    file: 'pil123rgba.png',
-    title: 'Invalid file format',
-    message: 'Please upload PDF files only.',
-  },
-  tooLarge: {
-    name: 'big.pdf',
-    type: 'application/pdf',
-    bytes: 100 * 1024 * 1024 + 1,
-    title: 'File too large',
-    message: 'File size must be less than 100MB',
-  },
+  ...pdfInputRules(100),
   expectedFields: [
     ['SplitByPattern', '1'],
     ['StoreFile', 'true'],
@@ -33,8 +22,7 @@ afterEach(() => {
 
 describe('PdfSplit page', () => {
   it("two PDFs at once: 'Too many files' / 'Please upload only one PDF file'", async () => {
-    const harness = await renderTool(PdfSplit, 'pdf-split');
-    await harness.drop(await loadFixtures('crazyones.pdf', 'pdflatex-4-pages.pdf'));
+    const harness = await renderWithFiles(PdfSplit, 'pdf-split', ['crazyones.pdf', 'pdflatex-4-pages.pdf']);
     await expect
       .poll(() => harness.toasts())
       .toEqual([{ title: 'Too many files', message: 'Please upload only one PDF file', variant: 'failure' }]);
@@ -42,20 +30,18 @@ describe('PdfSplit page', () => {
   });
 
   it('specific pages: the button waits for a range, then only ExtractPages is sent', async () => {
-    const harness = await renderTool(
+    const harness = await renderWithFiles(
       PdfSplit,
       'pdf-split',
-      {},
-      { kind: 'success', files: exampleResults['pdf-split'] },
+      ['pdflatex-4-pages.pdf'],
+      succeeds('pdf-split'),
     );
-    await harness.drop(await loadFixtures('pdflatex-4-pages.pdf'));
     await harness.screen.getByRole('radio', { name: 'Specific pages' }).click();
     expect(harness.part('split-mode')?.getAttribute('data-state')).toBe('pages');
     await expect.element(harness.convertButton()).toBeDisabled();
     await fillField(harness, 'Pages to extract', '1-2, 4');
     await expect.element(harness.convertButton()).toBeEnabled();
-    harness.convertButton().click();
-    await expectState(harness, 'complete');
+    await convertUntil(harness, 'complete');
     expect(harness.requestFields()).toEqual([
       ['File', 'file:pdflatex-4-pages.pdf'],
       ['ExtractPages', '1-2, 4'],
@@ -64,17 +50,15 @@ describe('PdfSplit page', () => {
   });
 
   it('chunks: sends SplitByPattern with the pages per file', async () => {
-    const harness = await renderTool(
+    const harness = await renderWithFiles(
       PdfSplit,
       'pdf-split',
-      {},
-      { kind: 'success', files: exampleResults['pdf-split'] },
+      ['pdflatex-4-pages.pdf'],
+      succeeds('pdf-split'),
     );
-    await harness.drop(await loadFixtures('pdflatex-4-pages.pdf'));
     await harness.screen.getByRole('radio', { name: 'Chunks' }).click();
     await fillField(harness, 'Pages per file', '3');
-    harness.convertButton().click();
-    await expectState(harness, 'complete');
+    await convertUntil(harness, 'complete');
     expect(harness.requestFields()).toEqual([
       ['File', 'file:pdflatex-4-pages.pdf'],
       ['SplitByPattern', '3'],
@@ -83,34 +67,25 @@ describe('PdfSplit page', () => {
   });
 
   it('shows a server ExtractPages error in red under the field', async () => {
-    const harness = await renderTool(
-      PdfSplit,
-      'pdf-split',
-      {},
-      {
-        kind: 'invalid-parameters',
-        fields: { ExtractPages: ['Page 9 is past the end of the document (4 pages)'] },
-      },
-    );
-    await harness.drop(await loadFixtures('pdflatex-4-pages.pdf'));
+    const harness = await renderWithFiles(PdfSplit, 'pdf-split', ['pdflatex-4-pages.pdf'], {
+      kind: 'invalid-parameters',
+      fields: { ExtractPages: ['Page 9 is past the end of the document (4 pages)'] },
+    });
     await harness.screen.getByRole('radio', { name: 'Specific pages' }).click();
     await fillField(harness, 'Pages to extract', '9');
-    harness.convertButton().click();
-    await expectState(harness, 'failed');
+    await convertUntil(harness, 'failed');
     expect(fieldError(harness, 'ExtractPages')).toBe('Page 9 is past the end of the document (4 pages)');
     await expect.poll(() => harness.toasts().map((t) => t.title)).toEqual(['Parameter validation error']);
   });
 
   it('Download All starts each of the 4 downloads in turn, 500 ms apart', async () => {
-    const harness = await renderTool(
+    const harness = await renderWithFiles(
       PdfSplit,
       'pdf-split',
-      {},
-      { kind: 'success', files: exampleResults['pdf-split'] },
+      ['pdflatex-4-pages.pdf'],
+      succeeds('pdf-split'),
     );
-    await harness.drop(await loadFixtures('pdflatex-4-pages.pdf'));
-    harness.convertButton().click();
-    await expectState(harness, 'complete');
+    await convertUntil(harness, 'complete');
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download);

@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { renderTool } from '../../testing/tool.harness';
-import { describeToolScenarios } from '../../testing/tool.scenarios';
+import { describeToolScenarios, pdfInputRules } from '../../testing/tool.scenarios';
 import { PdfToWord } from './PdfToWord';
 
 describeToolScenarios({
   Component: PdfToWord,
   toolId: 'pdf-to-word',
   accepted: ['crazyones.pdf'],
-  rejected: {
-    file: 'hdr-header-footer.docx',
-    title: 'Invalid file format',
-    message: 'Please upload PDF files only.',
-  },
-  tooLarge: {
-    name: 'big.pdf',
-    type: 'application/pdf',
-    bytes: 50 * 1024 * 1024 + 1,
-    title: 'Invalid file format',
-    message: 'File is larger than 52428800 bytes',
-  },
+  ...pdfInputRules(50, 'hdr-header-footer.docx'),
   expectedFields: [['StoreFile', 'true']],
 });
 

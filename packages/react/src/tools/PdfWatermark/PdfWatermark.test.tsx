@@ -1,26 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { exampleResults, loadFixtures } from '../../fixtures';
-import { expectState, fieldError, fillField, renderTool } from '../../testing/tool.harness';
-import { describeToolScenarios } from '../../testing/tool.scenarios';
+import { loadFixtures } from '../../fixtures';
+import {
+  convertUntil,
+  fieldError,
+  fillField,
+  renderTool,
+  renderWithFiles,
+  succeeds,
+} from '../../testing/tool.harness';
+import { describeToolScenarios, pdfInputRules } from '../../testing/tool.scenarios';
 import { PdfWatermark } from './PdfWatermark';
 
 describeToolScenarios({
   Component: PdfWatermark,
   toolId: 'pdf-watermark',
   accepted: ['crazyones.pdf'],
-  rejected: {
-    file: 'pil123rgba.png',
-    title: 'Invalid file format',
-    message: 'Please upload PDF files only.',
-  },
-  tooLarge: {
-    name: 'big.pdf',
-    type: 'application/pdf',
-    bytes: 100 * 1024 * 1024 + 1,
-    title: 'File too large',
-    message: 'File size must be less than 100MB',
-  },
+  ...pdfInputRules(100),
   expectedFields: [
     ['Text', 'CONFIDENTIAL'],
     ['HorizontalAlignment', 'center'],
@@ -38,15 +34,7 @@ describeToolScenarios({
 
 describe('PdfWatermark page', () => {
   it('quick picks CONFIDENTIAL, DRAFT, COPY, SAMPLE fill the text; sliders keep their ranges and steps', async () => {
-    const harness = await renderTool(
-      PdfWatermark,
-      'pdf-watermark',
-      {},
-      {
-        kind: 'success',
-        files: exampleResults['pdf-watermark'],
-      },
-    );
+    const harness = await renderTool(PdfWatermark, 'pdf-watermark', {}, succeeds('pdf-watermark'));
     const picks = harness.root.querySelectorAll(
       '[data-part="presets"][data-option="Text"] [data-part="preset"]',
     );
@@ -73,15 +61,13 @@ describe('PdfWatermark page', () => {
     rotation.element().focus();
     await userEvent.keyboard('{ArrowRight}');
 
-    harness.convertButton().click();
-    await expectState(harness, 'complete');
+    await convertUntil(harness, 'complete');
     const fields = Object.fromEntries(harness.requestFields());
     expect(fields).toMatchObject({ Text: 'DRAFT', FontSize: '36', Opacity: '40', Rotate: '15' });
   });
 
   it("blank text gives 'Please enter watermark text'", async () => {
-    const harness = await renderTool(PdfWatermark, 'pdf-watermark');
-    await harness.drop(await loadFixtures('crazyones.pdf'));
+    const harness = await renderWithFiles(PdfWatermark, 'pdf-watermark', ['crazyones.pdf']);
     await fillField(harness, 'Watermark text', ' ');
     harness.convertButton().click();
     await expect.poll(() => harness.toasts().map((t) => t.message)).toEqual(['Please enter watermark text']);
