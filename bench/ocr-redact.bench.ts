@@ -22,8 +22,9 @@ import {
 } from '../packages/server/src/converters/pdf-redact/seeded-pii.testing';
 import { pdfToTxtConverter } from '../packages/server/src/converters/pdf-to-txt';
 import { makeSearchablePdf } from '../packages/server/src/engines/tesseract';
+import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 
-const corpus = '/work/shared/corpus';
+const corpus = CORPUS_DIR;
 const PAGES = 4;
 
 async function context(

@@ -14,10 +14,11 @@ import { promisify } from 'node:util';
 import type { ConverterContext } from '../packages/server/src/converters/converter.types';
 import { pdfCompressConverter } from '../packages/server/src/converters/pdf-compress';
 import { pdfMergeConverter } from '../packages/server/src/converters/pdf-merge';
+import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { startTestServer } from '../packages/server/src/testing/test-server';
 
 const exec = promisify(execFile);
-const CORPUS = '/work/shared/corpus';
+const CORPUS = CORPUS_DIR;
 const MERGE_SOURCES = [
   'pdf/pdflatex-4-pages.pdf',
   'pdf/pdflatex-outline.pdf',

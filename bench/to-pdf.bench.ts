@@ -18,8 +18,9 @@ import {
 } from '../packages/server/src/engines/chromium';
 import { shutdownLibreOffice } from '../packages/server/src/engines/libreoffice';
 import { makeConverterContext } from '../packages/server/src/engines/pdf-structure/test-context';
+import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 
-const OFFICE = '/work/shared/corpus/office';
+const OFFICE = `${CORPUS_DIR}/office`;
 const DOCX = ['tbl-having-tables.docx', 'hdr-header-footer.docx', 'having-images.docx'];
 const RUNS = 10;
 const HTML_RUNS = 3;

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../testing/corpus';
 import { inspectPdf } from './pdf-inspect';
 
-const corpus = join(import.meta.dirname, '../../../../../shared/corpus');
+const corpus = CORPUS_DIR;
 
 describe('inspectPdf', () => {
   it('counts the pages of a plain PDF and says it is not encrypted', async () => {

@@ -10,10 +10,11 @@ import { basename, extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
 import type { ConverterContext } from '../converters/converter.types';
+import { CORPUS_DIR } from '../testing/corpus';
 
 const exec = promisify(execFile);
 
-export const CORPUS = '/work/shared/corpus';
+export const CORPUS = CORPUS_DIR;
 export const corpusFile = (relative: string): string => join(CORPUS, relative);
 
 export interface TestJob {

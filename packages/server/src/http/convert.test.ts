@@ -7,10 +7,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../testing/corpus';
 import { pipelineConverters } from '../testing/pipeline-converters';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
-const corpus = '/work/shared/corpus';
+const corpus = CORPUS_DIR;
 const crazyones = `${corpus}/pdf/crazyones.pdf`;
 const fourPages = `${corpus}/pdf/pdflatex-4-pages.pdf`;
 

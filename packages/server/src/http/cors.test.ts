@@ -7,10 +7,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../testing/corpus';
 import { pipelineConverters } from '../testing/pipeline-converters';
 import { readAnswer, startTestServer, type TestServer } from '../testing/test-server';
 
-const crazyones = '/work/shared/corpus/pdf/crazyones.pdf';
+const crazyones = `${CORPUS_DIR}/pdf/crazyones.pdf`;
 const partner = 'https://partner.example';
 const stranger = 'https://stranger.example';
 const elementSource = 'customElements.define("docstudio-test", class extends HTMLElement {});\n';

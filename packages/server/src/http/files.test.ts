@@ -8,11 +8,12 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../testing/corpus';
 import { linearizeConverter, mergeConverter } from '../testing/pipeline-converters';
 import { readAnswer, startTestServer, type TestServer } from '../testing/test-server';
 
-const crazyones = '/work/shared/corpus/pdf/crazyones.pdf';
-const fourPages = '/work/shared/corpus/pdf/pdflatex-4-pages.pdf';
+const crazyones = `${CORPUS_DIR}/pdf/crazyones.pdf`;
+const fourPages = `${CORPUS_DIR}/pdf/pdflatex-4-pages.pdf`;
 
 let server: TestServer;
 beforeAll(async () => {

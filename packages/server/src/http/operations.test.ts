@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../testing/corpus';
 import { pipelineConverters } from '../testing/pipeline-converters';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
@@ -47,7 +48,7 @@ describe('operations', () => {
   });
 
   it('metrics count requests and conversion durations per converter', async () => {
-    const answer = await server.convert('test/to/linearize', {}, ['/work/shared/corpus/pdf/crazyones.pdf']);
+    const answer = await server.convert('test/to/linearize', {}, [`${CORPUS_DIR}/pdf/crazyones.pdf`]);
     expect(answer.status).toBe(200);
     const response = await fetch(`${server.apiUrl}/metrics`);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);

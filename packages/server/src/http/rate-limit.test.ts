@@ -5,11 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig, loadConfigFromEnv } from '../config';
+import { CORPUS_DIR } from '../testing/corpus';
 import { pipelineConverters } from '../testing/pipeline-converters';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { RateLimiter } from './rate-limit';
 
-const crazyones = '/work/shared/corpus/pdf/crazyones.pdf';
+const crazyones = `${CORPUS_DIR}/pdf/crazyones.pdf`;
 
 let server: TestServer;
 

@@ -5,10 +5,11 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../testing/corpus';
 import { pipelineConverters } from '../testing/pipeline-converters';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
-const crazyones = '/work/shared/corpus/pdf/crazyones.pdf';
+const crazyones = `${CORPUS_DIR}/pdf/crazyones.pdf`;
 const TEN_GB = 10 * 1024 ** 3;
 const CHUNK = Buffer.alloc(256 * 1024, 0x20);
 const CHUNKED = Buffer.concat([Buffer.from(`${CHUNK.length.toString(16)}\r\n`), CHUNK, Buffer.from('\r\n')]);

@@ -4,9 +4,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../testing/corpus';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
-const corpus = '/work/shared/corpus';
+const corpus = CORPUS_DIR;
 const open: TestServer[] = [];
 
 afterAll(async () => {

@@ -7,9 +7,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../testing/corpus';
 import { startTestServer, type TestAnswerBody, type TestServer } from '../testing/test-server';
 
-const corpus = '/work/shared/corpus/pdf';
+const corpus = `${CORPUS_DIR}/pdf`;
 const fourPages = `${corpus}/pdflatex-4-pages.pdf`;
 
 let server: TestServer;
@@ -176,7 +177,7 @@ describe('POST /api/workflows/run/{id}', () => {
     expect(bad.body.InvalidParameters?.['Steps[2].RotatePage']?.[0]).toMatch(/90, 180, 270/);
 
     const good = await createWorkflow([{ endpoint: 'pdf/to/compress' }]);
-    const wrongType = await startRun(good, { path: '/work/shared/corpus/office/french.rtf' });
+    const wrongType = await startRun(good, { path: `${CORPUS_DIR}/office/french.rtf` });
     expect(wrongType.status).toBe(415);
 
     const other = await fetch(`${server.apiUrl}/functions/generate-jwt`, {

@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import type { Converter } from '../converters/converter.types';
+import { CORPUS_DIR } from '../testing/corpus';
 import { linearizeConverter } from '../testing/pipeline-converters';
 import { startTestServer } from '../testing/test-server';
 import { createDecryptStream, createEncryptStream } from './encryption';
@@ -122,7 +123,7 @@ describe('work folders', () => {
     };
     const server = await startTestServer({ converters: [probe] });
     try {
-      const answer = await server.convert('test/to/probe', {}, ['/work/shared/corpus/pdf/crazyones.pdf']);
+      const answer = await server.convert('test/to/probe', {}, [`${CORPUS_DIR}/pdf/crazyones.pdf`]);
       expect(answer.status).toBe(200);
       expect(seen).toHaveLength(1);
       expect(seen[0]?.dir.startsWith('/dev/shm/')).toBe(true);

@@ -3,7 +3,7 @@
  * of every converter. Example:
  *
  *   const server = await startTestServer();
- *   const answer = await server.convert('pdf/to/rotate', { RotatePage: '90' }, ['/work/shared/corpus/pdf/crazyones.pdf']);
+ *   const answer = await server.convert('pdf/to/rotate', { RotatePage: '90' }, [`${CORPUS_DIR}/pdf/crazyones.pdf`]);
  *   expect(answer.status).toBe(200);
  *   const pdf = await server.download(answer.body.Files[0].Url);
  *   await server.close();

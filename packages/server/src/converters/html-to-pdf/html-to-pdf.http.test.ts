@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { useHttpTestServer } from '../../testing';
+import { CORPUS_DIR } from '../../testing/corpus';
 
 const { server, save } = useHttpTestServer();
 
@@ -23,7 +24,7 @@ describe('POST /convert/html/to/pdf', () => {
   });
 
   it('renders the corpus Arabic page (habibi.html) with its text', async () => {
-    const answer = await server().convert('html/to/pdf', {}, ['/work/shared/corpus/html/habibi.html']);
+    const answer = await server().convert('html/to/pdf', {}, [`${CORPUS_DIR}/html/habibi.html`]);
     expect(answer.status).toBe(200);
     const pdf = await save(answer.body.Files?.[0]);
     expect(execFileSync('pdfinfo', [pdf]).toString()).toMatch(/Pages:\s+1/);
@@ -36,7 +37,7 @@ describe('POST /convert/html/to/pdf', () => {
   });
 
   it('answers 415 for a PNG named .html', async () => {
-    const png = await readFile('/work/shared/corpus/images/pil123rgba.png');
+    const png = await readFile(`${CORPUS_DIR}/images/pil123rgba.png`);
     const answer = await server().convert('html/to/pdf', {}, [{ content: png, name: 'page.html' }]);
     expect(answer.status).toBe(415);
     expect(answer.body.Code).toBe(4150);

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useHttpTestServer } from '../../testing';
+import { CORPUS_DIR } from '../../testing/corpus';
 
-const IMAGES = '/work/shared/corpus/images';
+const IMAGES = `${CORPUS_DIR}/images`;
 const { server, save } = useHttpTestServer();
 
 describe('POST /convert/images/to/pdf', () => {

@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
+import { CORPUS_DIR } from '../../testing/corpus';
 import type { ConverterContext } from '../converter.types';
 import { imagesToPdfConverter } from './index';
 
-export const IMAGES = '/work/shared/corpus/images';
+export const IMAGES = `${CORPUS_DIR}/images`;
 let workDir = '';
 let counter = 0;
 

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getOfficePool } from '../../engines/libreoffice';
 import { useHttpTestServer } from '../../testing';
+import { CORPUS_DIR } from '../../testing/corpus';
 
-const OFFICE = '/work/shared/corpus/office';
+const OFFICE = `${CORPUS_DIR}/office`;
 const { server, dir, save } = useHttpTestServer();
 
 describe('POST /convert/office/to/pdf', () => {

@@ -7,13 +7,14 @@ import { basename, extname, join } from 'node:path';
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOfficePool, shutdownLibreOffice } from '../../engines/libreoffice';
+import { CORPUS_DIR } from '../../testing/corpus';
 import type { ConverterContext } from '../converter.types';
 import { officeToPdfConverter } from './index';
 
 // Prove the profile hardening alone keeps documents offline: no network namespace in this file.
 process.env.LIBREOFFICE_ISOLATE_NETWORK = 'false';
 
-const CORPUS = '/work/shared/corpus/office';
+const CORPUS = `${CORPUS_DIR}/office`;
 let workDir: string;
 let trap: http.Server;
 let trapPort: number;

@@ -5,10 +5,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cellAccuracy, parseCsv, wordF1 } from '../../engines/pdf-structure';
 import { docxTables, libreOfficeText, zipPart, zipParts } from '../../engines/pdf-structure/office-readback';
 import { makeConverterContext, type TestJob } from '../../engines/pdf-structure/test-context';
+import { CORPUS_DIR } from '../../testing/corpus';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { pdfToDocx } from '.';
 
-const corpus = '/work/shared/corpus';
+const corpus = CORPUS_DIR;
 const jobs: TestJob[] = [];
 afterEach(async () => {
   await Promise.all(jobs.splice(0).map((j) => j.cleanup()));

@@ -5,10 +5,11 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeConverterContext, type TestJob } from '../../engines/pdf-structure/test-context';
 import { ApiError } from '../../http/errors';
+import { CORPUS_DIR } from '../../testing/corpus';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { pdfToJpg } from '.';
 
-const corpus = '/work/shared/corpus';
+const corpus = CORPUS_DIR;
 const jobs: TestJob[] = [];
 afterEach(async () => {
   await Promise.all(jobs.splice(0).map((j) => j.cleanup()));

@@ -8,10 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { wordF1 } from '../../engines/pdf-structure';
 import { pptxSlideTexts, zipPart, zipParts } from '../../engines/pdf-structure/office-readback';
 import { makeConverterContext, type TestJob } from '../../engines/pdf-structure/test-context';
+import { CORPUS_DIR } from '../../testing/corpus';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { pdfToPptx } from '.';
 
-const corpus = '/work/shared/corpus';
+const corpus = CORPUS_DIR;
 const jobs: TestJob[] = [];
 afterEach(async () => {
   await Promise.all(jobs.splice(0).map((j) => j.cleanup()));

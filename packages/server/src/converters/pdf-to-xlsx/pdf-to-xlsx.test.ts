@@ -4,10 +4,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cellAccuracy, parseCsv } from '../../engines/pdf-structure';
 import { makeConverterContext, type TestJob } from '../../engines/pdf-structure/test-context';
+import { CORPUS_DIR } from '../../testing/corpus';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { pdfToXlsx, typedValue } from '.';
 
-const corpus = '/work/shared/corpus';
+const corpus = CORPUS_DIR;
 const jobs: TestJob[] = [];
 afterEach(async () => {
   await Promise.all(jobs.splice(0).map((j) => j.cleanup()));

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MetricsRegistry } from '../../http/metrics';
+import { CORPUS_DIR } from '../../testing/corpus';
 import { OfficePool } from './office-pool';
 
-const RTF = join(import.meta.dirname, '../../../../../../shared/corpus/office/simple_table.rtf');
+const RTF = join(CORPUS_DIR, 'office/simple_table.rtf');
 const pool = new OfficePool({ size: 1, maxConversions: 100, isolateNetwork: false });
 const work = await mkdtemp(join(tmpdir(), 'office-restart-'));
 

@@ -6,6 +6,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineTimeout } from '../../http/errors';
+import { CORPUS_DIR } from '../../testing/corpus';
 import { loadMupdf, openPdf } from '../mupdf';
 import { renderPageRgb } from '../pdf-structure';
 import {
@@ -16,7 +17,7 @@ import {
   shutdownMupdfWorkers,
 } from '.';
 
-const corpus = '/work/shared/corpus';
+const corpus = CORPUS_DIR;
 let dir: string;
 let heavy: string;
 

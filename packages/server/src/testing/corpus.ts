@@ -1,0 +1,8 @@
+/**
+ * Where the shared test corpus is: `../shared/corpus` beside the repository (as in CI), or
+ * DOCSTUDIO_CORPUS. One place, so no test or bench names a machine's own path.
+ */
+import { fileURLToPath } from 'node:url';
+
+export const CORPUS_DIR: string =
+  process.env.DOCSTUDIO_CORPUS ?? fileURLToPath(new URL('../../../../../shared/corpus', import.meta.url));
