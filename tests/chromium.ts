@@ -1,16 +1,8 @@
 /**
- * How every test launches Debian's Chromium: no browser is ever downloaded. The flags keep
- * Chromium from reaching for Google's hosts on a machine with no network but the registries.
+ * How every test launches Debian's Chromium (no browser is ever downloaded): the server's own
+ * launch flags, so tests and the product run the browser the same way.
  */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_BASE_ARGS, CHROMIUM_PATH } from '../packages/server/src/engines/chromium/launch-flags.ts';
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const chromiumPath = CHROMIUM_PATH;
+export const chromiumArgs: string[] = [...CHROMIUM_BASE_ARGS];

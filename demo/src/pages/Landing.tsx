@@ -1,17 +1,9 @@
 /** The landing page's tool grid with its category filter (spec part 1, section 2 and 4). */
 import './landing.css';
-import { type LandingCategory, tools } from '@docstudio/core';
+import { LANDING_CATEGORIES, type LandingCategory, tools } from '@docstudio/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePageMeta } from '../shell/usePageMeta';
-
-const CATEGORIES: readonly LandingCategory[] = [
-  'Convert to PDF',
-  'Convert from PDF',
-  'PDF Processing',
-  'PDF Management',
-  'Advanced',
-];
 
 type Filter = 'All' | LandingCategory;
 
@@ -23,7 +15,7 @@ export function Landing() {
     <main className="landing">
       <h1>PDF and document tools</h1>
       <fieldset className="landing-filter" aria-label="Filter tools by category">
-        {(['All', ...CATEGORIES] as const).map((category) => (
+        {(['All', ...LANDING_CATEGORIES] as const).map((category) => (
           <button
             key={category}
             type="button"

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConversionClient } from './conversion.client';
 import { AbortError, ConversionError, ConversionInputError, NetworkError } from './conversion.errors';
 import type { UploadProgress } from './conversion.types';
-import { type FakeProvider, startFakeProvider } from './fake-provider.server';
+import { useFakeProvider } from './fake-provider.hooks';
+import type { FakeProvider } from './fake-provider.server';
 
 const corpus = (path: string) => new URL(`../../../../../shared/corpus/${path}`, import.meta.url);
 const pdfBytes = readFileSync(corpus('pdf/crazyones.pdf'));
@@ -12,12 +13,10 @@ const pdfFile = () => new File([pdfBytes], 'crazyones.pdf', { type: 'application
 let provider: FakeProvider;
 let client: ConversionClient;
 
-beforeAll(async () => {
-  provider = await startFakeProvider();
+useFakeProvider((started) => {
+  provider = started;
 });
-afterAll(() => provider.close());
 beforeEach(() => {
-  provider.requests.length = 0;
   provider.acceptTokens('any');
   provider.acceptFileReferences(true);
   client = new ConversionClient({ apiUrl: `${provider.url}/`, token: 'user-token' });

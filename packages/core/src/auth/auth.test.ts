@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeProvider, startFakeProvider } from '../api/fake-provider.server';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useFakeProvider } from '../api/fake-provider.hooks';
+import type { FakeProvider } from '../api/fake-provider.server';
 import {
   type AuthContext,
   AuthError,
@@ -37,10 +38,9 @@ class RecordingLocation {
 }
 
 let provider: FakeProvider;
-beforeAll(async () => {
-  provider = await startFakeProvider();
+useFakeProvider((started) => {
+  provider = started;
 });
-afterAll(() => provider.close());
 
 function makeContext(href = 'https://studio.example/tools?x=1&auth=good-token#top') {
   const local = new MemoryStorage();
@@ -61,7 +61,6 @@ function makeContext(href = 'https://studio.example/tools?x=1&auth=good-token#to
 }
 
 beforeEach(() => {
-  provider.requests.length = 0;
   provider.acceptTokens(['good-token']);
 });
 

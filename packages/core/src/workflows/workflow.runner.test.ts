@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConversionClient } from '../api/conversion.client';
-import { type FakeProvider, startFakeProvider } from '../api/fake-provider.server';
+import { corpusBytes, useFakeProvider } from '../api/fake-provider.hooks';
+import type { FakeProvider } from '../api/fake-provider.server';
 import { createStudioEmitter } from '../events/studio.events';
 import { makeStep } from './workflow.mapping';
 import { runWorkflow } from './workflow.runner';
 import type { StepRunState, Workflow } from './workflow.types';
 
-const corpus = (path: string) =>
-  readFileSync(new URL(`../../../../../shared/corpus/${path}`, import.meta.url));
+const corpus = corpusBytes;
 const docx = () =>
   new File([corpus('office/having-images.docx')], 'having-images.docx', {
     type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -18,12 +17,10 @@ const pdf = (name = 'crazyones.pdf') =>
 
 let provider: FakeProvider;
 let client: ConversionClient;
-beforeAll(async () => {
-  provider = await startFakeProvider();
+useFakeProvider((started) => {
+  provider = started;
 });
-afterAll(() => provider.close());
 beforeEach(() => {
-  provider.requests.length = 0;
   provider.acceptFileReferences(true);
   client = new ConversionClient({ apiUrl: provider.url, token: 'tok' });
 });

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { NetworkError } from '../api/conversion.errors';
-import { type FakeProvider, startFakeProvider } from '../api/fake-provider.server';
+import { useFakeProvider } from '../api/fake-provider.hooks';
+import type { FakeProvider } from '../api/fake-provider.server';
 import { WorkflowService, WorkflowServiceError } from './workflow.service';
 import type { WorkflowDraft } from './workflow.types';
 
 let provider: FakeProvider;
 let service: WorkflowService;
-beforeAll(async () => {
-  provider = await startFakeProvider();
+useFakeProvider((started) => {
+  provider = started;
 });
-afterAll(() => provider.close());
 beforeEach(() => {
-  provider.requests.length = 0;
   provider.workflows.clear();
   provider.acceptTokens(['good']);
   service = new WorkflowService({ apiUrl: provider.url, token: 'good' });

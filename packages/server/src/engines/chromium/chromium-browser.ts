@@ -8,18 +8,13 @@
 import { type Browser, chromium } from 'playwright-core';
 import { recordEngineRestart } from '../../http/metrics';
 import { type FilteringProxy, startFilteringProxy } from '../../security/ssrf';
+import { CHROMIUM_BASE_ARGS, CHROMIUM_PATH } from './launch-flags';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
+/** The shared flags, plus what a browser that renders users' pages needs on top. */
 export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_BASE_ARGS,
   '--dns-prefetch-disable',
   // WebRTC's UDP does not use the HTTP proxy: allow none of it, so STUN cannot probe the LAN.
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
