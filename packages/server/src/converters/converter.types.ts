@@ -43,6 +43,8 @@ export interface ConverterResultFile {
   path: string;
   /** Name the user downloads it as, e.g. 'report.pdf', 'report-1.jpg'. */
   fileName: string;
+  /** Extra fields for this file's entry in the answer, e.g. `{ Redaction: {...} }`. */
+  report?: Record<string, unknown>;
 }
 
 /** Which engine pool a converter's job waits for (concurrency is limited per engine). */

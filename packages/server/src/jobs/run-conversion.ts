@@ -23,6 +23,8 @@ export interface ResultFileJson {
   Url?: string;
   /** Base64 of the file when StoreFile=false (the provider's inline answer). */
   FileData?: string;
+  /** What a converter reports about this file beyond the provider's fields (pdf/to/redact: `Redaction`). */
+  [report: string]: unknown;
 }
 
 export interface ConversionAnswer {
@@ -124,6 +126,7 @@ async function storeResults(
         FileExt: extensionOf(fileName),
         FileSize: size,
         FileData: data.toString('base64'),
+        ...result.report,
       });
       continue;
     }
@@ -138,6 +141,7 @@ async function storeResults(
       FileSize: stored.size,
       FileId: stored.id,
       Url: request.downloadUrl(stored.id, stored.fileName),
+      ...result.report,
     });
   }
   return files;

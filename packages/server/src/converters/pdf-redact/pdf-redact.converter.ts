@@ -21,7 +21,7 @@ async function redact(ctx: ConverterContext): Promise<ConverterResultFile[]> {
   const options = parseRedactOptions(ctx.params);
   await inspectPdf(file.path, { signal: ctx.signal });
   const output = join(ctx.workDir, 'result-redacted.pdf');
-  await redactPdf(file.path, output, {
+  const summary = await redactPdf(file.path, output, {
     detectors: presetDetectors(options.preset),
     terms: options.terms,
     color: options.color,
@@ -31,7 +31,21 @@ async function redact(ctx: ConverterContext): Promise<ConverterResultFile[]> {
     signal: ctx.signal,
     deadlineAt,
   });
-  return [{ path: output, fileName: `${parse(file.fileName).name}-redacted.pdf` }];
+  return [
+    {
+      path: output,
+      fileName: `${parse(file.fileName).name}-redacted.pdf`,
+      // Says which pages could not be verified as text and were replaced by burnt pictures.
+      report: {
+        Redaction: {
+          Pages: summary.pages,
+          Boxes: summary.boxes,
+          OcrPages: summary.ocrPages,
+          RasterizedPages: summary.rasterisedPages,
+        },
+      },
+    },
+  ];
 }
 
 export const pdfRedactConverter: Converter = {

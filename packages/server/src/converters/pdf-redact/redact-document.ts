@@ -8,9 +8,11 @@
  * MuPDF's part (reading positioned text, applying the plan) runs in the MuPDF worker pool
  * (redaction-mupdf.ts); detection, OCR and user patterns run here.
  */
+import { rename } from 'node:fs/promises';
+import { join } from 'node:path';
 import { runMupdfTask } from '../../engines/mupdf-worker';
-import { mapConcurrently, ocrDpi, ocrPageWords } from '../../engines/tesseract';
-import { engineTimeout, invalidParameters } from '../../http/errors';
+import { makeSearchablePdfByPages, mapConcurrently, ocrDpi, ocrPageWords } from '../../engines/tesseract';
+import { conversionFailed, engineTimeout, invalidParameters } from '../../http/errors';
 import {
   type Detection,
   type DetectorId,
@@ -22,6 +24,7 @@ import {
   type UserTerms,
 } from '../../redaction';
 import { type PositionedText, type Rect, spanRects, textFromOcrWords } from './page-text';
+import { verifyRedaction } from './verify-redaction';
 
 export interface RedactPdfOptions {
   detectors: readonly DetectorId[];
@@ -43,6 +46,8 @@ export interface RedactionSummary {
   /** Boxes applied, and how many detections each detector made. */
   boxes: number;
   detections: Partial<Record<DetectorId | 'term', number>>;
+  /** 1-based pages that failed verification and were replaced by burnt pictures with an OCR layer. */
+  rasterisedPages: number[];
 }
 
 export async function redactPdf(
@@ -50,60 +55,156 @@ export async function redactPdf(
   output: string,
   options: RedactPdfOptions,
 ): Promise<RedactionSummary> {
-  const detect = (text: string): Detection[] => [
-    ...runDetectors(text, options.detectors),
-    ...findLiteralTerms(text, options.terms),
-  ];
   const checkTime = (): void => {
     if (options.signal.aborted) throw options.signal.reason ?? engineTimeout();
     if (Date.now() > options.deadlineAt) throw engineTimeout();
   };
-  // MuPDF reads and later rewrites the file in the worker pool; the job's signal terminates it there
-  const { texts, bounds } = await runMupdfTask(
-    { kind: 'redaction-texts', path: input },
-    options.signal,
-    options.deadlineAt,
-  );
-  const summary: RedactionSummary = { pages: texts.length, ocrPages: 0, boxes: 0, detections: {} };
-  const scanned = texts.flatMap((positioned, index) => (positioned.text.trim() === '' ? [index] : []));
-  summary.ocrPages = scanned.length;
+  const plan = await planRedaction(input, options);
   checkTime();
-  await mapConcurrently(scanned, 2, async (index) => {
-    texts[index] = await readScannedPage(bounds[index] ?? [0, 0, 612, 792], input, index, options);
-  });
-  const patternHits = await findUserPatterns(texts, options);
-  const detections = texts.map((positioned, index) => [
-    ...detect(positioned.text),
-    ...(patternHits[index] ?? []),
-  ]);
-  // A name found once by its label ('Patient: Ann Lee') is redacted wherever else it appears, unlabelled.
-  const names = new Set<string>();
-  texts.forEach((positioned, index) => {
-    for (const d of detections[index] ?? []) {
-      if (d.detector === 'personName') names.add(positioned.text.slice(d.start, d.end).replace(/\s+/g, ' '));
-    }
-  });
-  const pageBoxes = texts.map((positioned, index) =>
-    boxesFor(positioned, [...(detections[index] ?? []), ...findTerms(positioned.text, [...names])], summary),
-  );
-  checkTime();
+  const applied = join(options.workDir, 'redact-applied.pdf');
   await runMupdfTask(
     {
       kind: 'apply-redactions',
       path: input,
-      output,
+      output: applied,
       plan: {
-        pageBoxes,
+        pageBoxes: plan.pageBoxes,
         color: options.color,
         detectors: options.detectors,
         terms: options.terms,
-        names: [...names],
+        names: plan.names,
       },
     },
     options.signal,
     options.deadlineAt,
   );
-  return summary;
+  checkTime();
+  const verify = (redacted: string, rasterised?: ReadonlySet<number>) =>
+    verifyRedaction({
+      original: input,
+      redacted,
+      pageBoxes: plan.pageBoxes,
+      removed: plan.removed,
+      rasterised,
+      workDir: options.workDir,
+      signal: options.signal,
+      deadlineAt: options.deadlineAt,
+    });
+  const first = await verify(applied);
+  if (first.fileFindings.length > 0) throw unverifiable(first.fileFindings.join('; '));
+  const failing = first.findings.map((finding) => finding.index);
+
+  plan.summary.rasterisedPages = failing.map((index) => index + 1);
+  if (failing.length === 0) {
+    await rename(applied, output);
+    return plan.summary;
+  }
+  checkTime();
+  const rasterised = join(options.workDir, 'redact-rasterised.pdf');
+  await runMupdfTask(
+    {
+      kind: 'rasterise-pages',
+      original: input,
+      redacted: applied,
+      output: rasterised,
+      plan: {
+        pages: failing.map((index) => ({ index, boxes: plan.pageBoxes[index] ?? [] })),
+        color: options.color,
+        dpi: RASTER_DPI,
+      },
+    },
+    options.signal,
+    options.deadlineAt,
+  );
+  // The pictures get an invisible OCR layer of the words they still show, so the page stays searchable.
+  await makeSearchablePdfByPages(rasterised, output, {
+    models: options.ocrModels,
+    jobs: 2,
+    workDir: options.workDir,
+    signal: options.signal,
+    deadlineAt: options.deadlineAt,
+    onlyPages: failing,
+  });
+  const second = await verify(output, new Set(failing));
+  const left = [...second.fileFindings, ...second.findings.map((f) => `page ${f.index + 1}: ${f.reason}`)];
+  if (left.length > 0) throw unverifiable(left.join('; '));
+  return plan.summary;
+}
+
+/** Pictures that replace pages whose redaction could not be verified. */
+const RASTER_DPI = 300;
+
+/** Nothing is handed out that the verification could not clear, not even after rasterising. */
+const unverifiable = (detail: string): Error =>
+  conversionFailed(`Redaction could not be verified, so no file was produced (${detail}).`);
+
+interface RedactionPlanned {
+  pageBoxes: Rect[][];
+  /** Per page: every string found, which the verification must not find again. */
+  removed: string[][];
+  names: string[];
+  summary: RedactionSummary;
+}
+
+/**
+ * Reads every page (the text layer twice: as MuPDF spaces it and without the spaces it adds for gaps,
+ * so letter-spaced text is found too; OCR words for pages without text) and turns what the detectors
+ * and the user's terms find into boxes.
+ */
+async function planRedaction(input: string, options: RedactPdfOptions): Promise<RedactionPlanned> {
+  const { texts, compactTexts, bounds } = await runMupdfTask(
+    { kind: 'redaction-texts', path: input },
+    options.signal,
+    options.deadlineAt,
+  );
+  const summary: RedactionSummary = {
+    pages: texts.length,
+    ocrPages: 0,
+    boxes: 0,
+    detections: {},
+    rasterisedPages: [],
+  };
+  const scanned = texts.flatMap((positioned, index) => (positioned.text.trim() === '' ? [index] : []));
+  summary.ocrPages = scanned.length;
+  const views: PositionedText[][] = texts.map((positioned, index) => [
+    positioned,
+    compactTexts[index] ?? positioned,
+  ]);
+  await mapConcurrently(scanned, 2, async (index) => {
+    views[index] = [await readScannedPage(bounds[index] ?? [0, 0, 612, 792], input, index, options)];
+  });
+  const flat = views.flat();
+  const patternHits = await findUserPatterns(flat, options);
+  let at = 0;
+  const detections = views.map((pageViews) =>
+    pageViews.map((positioned) => [
+      ...runDetectors(positioned.text, options.detectors),
+      ...findLiteralTerms(positioned.text, options.terms),
+      ...(patternHits[at++] ?? []),
+    ]),
+  );
+  // A name found once by its label ('Patient: Ann Lee') is redacted wherever else it appears, unlabelled.
+  const names = new Set<string>();
+  views.forEach((pageViews, page) =>
+    pageViews.forEach((positioned, view) => {
+      for (const d of detections[page]?.[view] ?? []) {
+        if (d.detector === 'personName')
+          names.add(positioned.text.slice(d.start, d.end).replace(/\s+/g, ' '));
+      }
+    }),
+  );
+  const removed: string[][] = [];
+  const pageBoxes = views.map((pageViews, page) => {
+    const strings = new Set<string>();
+    const boxes = pageViews.flatMap((positioned, view) => {
+      const found = [...(detections[page]?.[view] ?? []), ...findTerms(positioned.text, [...names])];
+      for (const d of found) strings.add(positioned.text.slice(d.start, d.end));
+      return boxesFor(positioned, found, summary);
+    });
+    removed.push([...strings, ...names]);
+    return boxes;
+  });
+  return { pageBoxes, removed, names: [...names], summary };
 }
 
 /** Patterns get at most 10 s (and never past the deadline) for the whole document. */

@@ -7,12 +7,18 @@
 import type * as Mupdf from 'mupdf';
 import { type DetectorId, findLiteralTerms, findTerms, runDetectors, type UserTerms } from '../../redaction';
 import { drawBoxes } from './draw-boxes';
+import { normalisePageStreams } from './normalise-page-streams';
 import { type PositionedText, type Rect, textFromStructuredText } from './page-text';
 import { scrubDocument, scrubPageAnnotations } from './scrub-document';
 
 export interface RedactionTexts {
   /** Per page: the text layer with a box per character ('' for a page without one). */
   texts: PositionedText[];
+  /**
+   * The same text without the spaces MuPDF adds for gaps between glyphs: letter-spaced text (`Tc`,
+   * `Tz`, one glyph per `Td`) reads 'P a t i e n t' in `texts` and 'Patient' here.
+   */
+  compactTexts: PositionedText[];
   /** Per page: MuPDF's page bounds, to move OCR word boxes into page space. */
   bounds: Rect[];
 }
@@ -33,20 +39,26 @@ const INSET = 0.2;
 export function readRedactionTexts(doc: Mupdf.PDFDocument): RedactionTexts {
   for (let i = 0; i < doc.countLayers(); i++) doc.setLayerVisible(i, true);
   const texts: PositionedText[] = [];
+  const compactTexts: PositionedText[] = [];
   const bounds: Rect[] = [];
   for (let index = 0; index < doc.countPages(); index++) {
     const page = doc.loadPage(index);
     try {
       const [x0, y0, x1, y1] = page.getBounds();
       bounds.push([x0, y0, x1, y1]);
-      const stext = page.toStructuredText('preserve-whitespace');
-      texts.push(textFromStructuredText(stext));
-      stext.destroy();
+      for (const [options, into] of [
+        ['preserve-whitespace', texts],
+        ['preserve-whitespace,inhibit-spaces', compactTexts],
+      ] as const) {
+        const stext = page.toStructuredText(options);
+        into.push(textFromStructuredText(stext));
+        stext.destroy();
+      }
     } finally {
       page.destroy();
     }
   }
-  return { texts, bounds };
+  return { texts, compactTexts, bounds };
 }
 
 /** Applies the plan to `doc` and returns the saved PDF (garbage-collected, so no old revision survives). */
@@ -56,10 +68,12 @@ export function applyRedactionPlan(mupdf: typeof Mupdf, doc: Mupdf.PDFDocument, 
     runDetectors(text, plan.detectors).length > 0 ||
     findLiteralTerms(text, plan.terms).length > 0 ||
     findTerms(text, plan.names).length > 0;
+  const rewrittenStreams = new Set<number>();
   for (let index = 0; index < doc.countPages(); index++) {
     const boxes = plan.pageBoxes[index] ?? [];
     const page = doc.loadPage(index);
     try {
+      if (boxes.length > 0) normalisePageStreams(page, rewrittenStreams);
       applyBoxes(mupdf, page, boxes, plan.color);
       scrubPageAnnotations(mupdf, page, boxes, isSensitive);
     } finally {

@@ -3,6 +3,7 @@
  * worker reads the file itself), plain results, and errors flattened so an ApiError (422 damaged,
  * 5003 password) arrives as an ApiError again instead of a bare Error.
  */
+import type { RasterisePagesPlan, RasterMode } from '../../converters/pdf-redact/rasterise-pages';
 import type { RedactionPlan, RedactionTexts } from '../../converters/pdf-redact/redaction-mupdf';
 import { ApiError, type ErrorCodeValue } from '../../http/errors';
 import type { ExtractOptions, PageAnalysis, RenderedPage } from '../pdf-structure';
@@ -25,7 +26,11 @@ export type MupdfTask =
   /** pdf/to/redact, first half: every page's positioned text (hidden layers shown). */
   | { kind: 'redaction-texts'; path: string }
   /** pdf/to/redact, second half: applies the plan to a fresh copy and writes the result to `output`. */
-  | { kind: 'apply-redactions'; path: string; output: string; plan: RedactionPlan };
+  | { kind: 'apply-redactions'; path: string; output: string; plan: RedactionPlan }
+  /** pdf/to/redact, safe path: pages of `redacted` replaced by burnt pictures of `original`'s. */
+  | { kind: 'rasterise-pages'; original: string; redacted: string; output: string; plan: RasterisePagesPlan }
+  /** A copy with every page box widened by `margin` points (the redaction's verification reads it). */
+  | { kind: 'widen-page-boxes'; path: string; output: string; margin: number; dropAnnotations: boolean };
 
 export interface MupdfResults {
   'count-pages': { pages: number };
@@ -34,6 +39,8 @@ export interface MupdfResults {
   'text-layers': { pages: number; layers: PageTextLayer[] };
   'redaction-texts': RedactionTexts;
   'apply-redactions': { bytes: number };
+  'rasterise-pages': { modes: RasterMode[] };
+  'widen-page-boxes': { bytes: number };
 }
 
 export type ResultOf<T extends MupdfTask> = MupdfResults[T['kind']];

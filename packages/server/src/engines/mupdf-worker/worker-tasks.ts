@@ -5,6 +5,7 @@
  */
 import { stat, writeFile } from 'node:fs/promises';
 import type * as Mupdf from 'mupdf';
+import { rasterisePages, widenPageBoxes } from '../../converters/pdf-redact/rasterise-pages';
 import { applyRedactionPlan, readRedactionTexts } from '../../converters/pdf-redact/redaction-mupdf';
 import { loadMupdf, openPdf } from '../mupdf';
 import { analysePage } from '../pdf-structure/page-structure';
@@ -85,6 +86,31 @@ export async function runTask(task: MupdfTask): Promise<{ result: unknown; trans
       const doc = await openPdf(task.path);
       try {
         const saved = applyRedactionPlan(mupdf, doc, task.plan);
+        await writeFile(task.output, saved);
+        return { result: { bytes: saved.length }, transfer: [] };
+      } finally {
+        doc.destroy();
+      }
+    }
+    case 'rasterise-pages': {
+      const original = await openPdf(task.original);
+      try {
+        const redacted = await openPdf(task.redacted);
+        try {
+          const { saved, modes } = rasterisePages(mupdf, original, redacted, task.plan);
+          await writeFile(task.output, saved);
+          return { result: { modes }, transfer: [] };
+        } finally {
+          redacted.destroy();
+        }
+      } finally {
+        original.destroy();
+      }
+    }
+    case 'widen-page-boxes': {
+      const doc = await openPdf(task.path);
+      try {
+        const saved = widenPageBoxes(mupdf, doc, task.margin, task.dropAnnotations);
         await writeFile(task.output, saved);
         return { result: { bytes: saved.length }, transfer: [] };
       } finally {

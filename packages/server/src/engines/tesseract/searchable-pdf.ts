@@ -20,6 +20,8 @@ export interface OwnSearchableOptions {
   signal: AbortSignal;
   /** Epoch milliseconds when the job's time is up. */
   deadlineAt: number;
+  /** OCR only these pages (0-based) when they have no text; default: every page without text. */
+  onlyPages?: readonly number[];
 }
 
 export interface SearchableSummary {
@@ -59,7 +61,10 @@ export async function makeSearchablePdfByPages(
   options: OwnSearchableOptions,
 ): Promise<SearchableSummary> {
   const layers = await readTextLayersInWorker(input, options.signal, options.deadlineAt);
-  const todo = layers.flatMap((layer, index) => (hasText(layer) ? [] : [index]));
+  const wanted = options.onlyPages ? new Set(options.onlyPages) : undefined;
+  const todo = layers.flatMap((layer, index) =>
+    hasText(layer) || (wanted && !wanted.has(index)) ? [] : [index],
+  );
   const qpdfOptions = { timeoutMs: left(options.deadlineAt), signal: options.signal };
   if (todo.length === 0) {
     await runEngine('qpdf', ['--', input, output], qpdfOptions).catch(allowWarnings);
