@@ -20,7 +20,7 @@ export interface FileTexts {
 
 /** Stream dictionaries whose data is binary (pictures, fonts, colour profiles): skipped. */
 const BINARY_STREAM =
-  /\/Subtype\s*\/(Image|Type1C|CIDFontType0C|OpenType)\b|\/Length[123]\b|\/N\s+[134]\b[^]*\/Alternate/;
+  /\/Subtype\s*\/(Image|Type1C|CIDFontType0C|OpenType)\b|\/Length[123]\b|\/N\s+[134]\b[\s\S]*\/Alternate/;
 
 export const squeeze = (text: string): string => text.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
 

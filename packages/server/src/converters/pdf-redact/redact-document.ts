@@ -185,14 +185,14 @@ async function planRedaction(input: string, options: RedactPdfOptions): Promise<
   );
   // A name found once by its label ('Patient: Ann Lee') is redacted wherever else it appears, unlabelled.
   const names = new Set<string>();
-  views.forEach((pageViews, page) =>
+  views.forEach((pageViews, page) => {
     pageViews.forEach((positioned, view) => {
       for (const d of detections[page]?.[view] ?? []) {
         if (d.detector === 'personName')
           names.add(positioned.text.slice(d.start, d.end).replace(/\s+/g, ' '));
       }
-    }),
-  );
+    });
+  });
   const removed: string[][] = [];
   const pageBoxes = views.map((pageViews, page) => {
     const strings = new Set<string>();
