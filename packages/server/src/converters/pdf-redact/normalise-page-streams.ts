@@ -44,6 +44,15 @@ export function normalisePageStreams(page: Mupdf.PDFPage, seen = new Set<number>
 function normaliseResources(resources: Mupdf.PDFObject, seen: Set<number>, count: StreamRewriteCount): void {
   const dict = resolved(resources);
   if (!dict?.isDictionary()) return;
+  // Named marked-content properties (`/MC0 BDC`) carry replacement texts that repeat page words.
+  const properties = resolved(dict.get('Properties'));
+  if (properties?.isDictionary()) {
+    properties.forEach((value) => {
+      const entry = resolved(value);
+      if (!entry?.isDictionary()) return;
+      for (const key of ['ActualText', 'Alt', 'E']) entry.delete(key);
+    });
+  }
   for (const category of ['XObject', 'Pattern']) {
     const entries = resolved(dict.get(category));
     if (!entries?.isDictionary()) continue;

@@ -8,6 +8,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import type * as Mupdf from 'mupdf';
+import { normalisePageStreams } from './normalise-page-streams';
 import type { Rect } from './page-text';
 
 export interface RasterisePagesPlan {
@@ -193,14 +194,16 @@ function replaceWithPicture(
 
 /**
  * A copy of `doc` whose every page shows `margin` points beyond its visible box on each side, so a
- * reader that drops glyphs outside the page (poppler) sees text moved off it.
+ * reader that drops glyphs outside the page (poppler) sees text moved off it. `asReference`: the
+ * original as the redacted file should still read where nothing was removed.
  */
 export function widenPageBoxes(
   mupdf: typeof Mupdf,
   doc: Mupdf.PDFDocument,
   margin: number,
-  dropAnnotations: boolean,
+  asReference: boolean,
 ): Buffer {
+  const seen = new Set<number>();
   for (let index = 0; index < doc.countPages(); index++) {
     const page = doc.loadPage(index);
     try {
@@ -210,7 +213,12 @@ export function widenPageBoxes(
       );
       const pageObject = page.getObject();
       for (const key of ['CropBox', 'TrimBox', 'BleedBox', 'ArtBox']) pageObject.delete(key);
-      if (dropAnnotations) pageObject.delete('Annots');
+      if (asReference) {
+        // What the redacted page should still show: no annotations (redaction drops those with text)
+        // and no marked-content replacement texts (poppler reads those instead of the glyphs).
+        pageObject.delete('Annots');
+        normalisePageStreams(page, seen);
+      }
       pageObject.put('MediaBox', [x0 - margin, y0 - margin, x1 + margin, y1 + margin]);
     } finally {
       page.destroy();

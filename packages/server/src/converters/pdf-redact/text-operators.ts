@@ -9,6 +9,10 @@
  * every stream such a stream before MuPDF filters it, and drops `TL` itself once its value is tracked
  * (MuPDF would otherwise fold a later `0 -L Td` back into `T*`). Everything else stays byte for byte.
  *
+ * Marked-content properties written inline (`/Span << /ActualText (…) >> BDC`) lose their replacement
+ * texts (`ActualText`, `Alt`, `E`): they repeat the page's words, which MuPDF keeps there after
+ * removing the glyphs. (Named property lists are cleaned in the page's resources.)
+ *
  * A Form XObject inherits the leading of whoever paints it, which a static rewrite cannot know; such
  * operators are left as they are and counted in `unresolved` (the redaction's own verification then
  * catches what MuPDF does with them).
@@ -59,6 +63,12 @@ function skipComposite(bytes: Uint8Array, from: number): number {
     }
     if (byte === 0x25) {
       while (i < bytes.length && bytes[i] !== 0x0a && bytes[i] !== 0x0d) i++;
+      continue;
+    }
+    if (byte === 0x3c && bytes[i + 1] !== 0x3c) {
+      // a hex string: its '>' must not be read as half of a dictionary's '>>'
+      while (i < bytes.length && bytes[i] !== 0x3e) i++;
+      i += 1;
       continue;
     }
     if (byte === 0x5b || (byte === 0x3c && bytes[i + 1] === 0x3c)) {
@@ -119,6 +129,27 @@ function* tokens(bytes: Uint8Array): Generator<Token> {
   }
 }
 
+const REPLACEMENT_KEY = /\/(ActualText|Alt|E)(?=[\s(</])\s*/g;
+
+/** An inline property dictionary without its /ActualText, /Alt and /E string entries. */
+export function withoutReplacementTexts(dict: string): string {
+  if (!dict.startsWith('<<')) return dict;
+  let out = '';
+  let at = 0;
+  for (const match of dict.matchAll(REPLACEMENT_KEY)) {
+    const valueAt = (match.index ?? 0) + match[0].length;
+    if (valueAt < at) continue;
+    const bytes = Buffer.from(dict, 'latin1');
+    let end = valueAt;
+    if (dict[valueAt] === '(') end = skipLiteralString(bytes, valueAt);
+    else if (dict[valueAt] === '<') end = dict.indexOf('>', valueAt) + 1;
+    else continue;
+    out += `${dict.slice(at, match.index)} `;
+    at = end;
+  }
+  return out + dict.slice(at);
+}
+
 /** Bytes as ISO-8859-1 text: one character per byte, so the rewrite keeps binary strings intact. */
 const latin1 = (bytes: Uint8Array, from: number, to: number): string =>
   Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('latin1');
@@ -156,6 +187,13 @@ export function normaliseTextOperators(bytes: Uint8Array, initialLeading?: numbe
       const arg = args[args.length - 1 - index];
       return arg?.kind === 'num' ? Number(arg.text) : undefined;
     };
+    if ((op === 'BDC' || op === 'DP') && args.length === 2 && args[1]?.kind === 'other') {
+      const dict = args[1];
+      const text = latin1(bytes, dict.start, dict.end);
+      const cleaned = withoutReplacementTexts(text);
+      if (cleaned !== text) replace(dict.start, dict.end, cleaned);
+      continue;
+    }
     if (op === 'q') saved.push(leading);
     else if (op === 'Q') leading = saved.length > 0 ? saved.pop() : leading;
     else if (op === 'TL') {

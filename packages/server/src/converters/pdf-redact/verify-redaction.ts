@@ -77,18 +77,18 @@ const near = (a: Rect, b: Rect): boolean => a.every((value, k) => Math.abs(value
 
 export async function verifyRedaction(input: VerifyInput): Promise<Verdict> {
   const limits = { timeoutMs: Math.max(1000, input.deadlineAt - Date.now()), signal: input.signal };
-  const widened = async (path: string, name: string, dropAnnotations: boolean): Promise<PopplerPage[]> => {
+  const widened = async (path: string, name: string, asReference: boolean): Promise<PopplerPage[]> => {
     const output = join(input.workDir, name);
     await runMupdfTask(
-      { kind: 'widen-page-boxes', path, output, margin: MARGIN, dropAnnotations },
+      { kind: 'widen-page-boxes', path, output, margin: MARGIN, asReference },
       input.signal,
       input.deadlineAt,
     );
     return (await readPopplerWords(output, limits)).map(unwiden);
   };
   const [before, after, texts] = await Promise.all([
-    // The original is read without its annotations: redaction drops those that hold text (form
-    // values, notes), so their words are not expected to stay.
+    // The original is read as the redacted file should read where nothing was removed (no
+    // annotations, no replacement texts: redaction drops both).
     widened(input.original, 'verify-original.pdf', true),
     widened(input.redacted, 'verify-redacted.pdf', false),
     readFileTexts(input.redacted, input.workDir, limits),

@@ -30,7 +30,7 @@ export type MupdfTask =
   /** pdf/to/redact, safe path: pages of `redacted` replaced by burnt pictures of `original`'s. */
   | { kind: 'rasterise-pages'; original: string; redacted: string; output: string; plan: RasterisePagesPlan }
   /** A copy with every page box widened by `margin` points (the redaction's verification reads it). */
-  | { kind: 'widen-page-boxes'; path: string; output: string; margin: number; dropAnnotations: boolean };
+  | { kind: 'widen-page-boxes'; path: string; output: string; margin: number; asReference: boolean };
 
 export interface MupdfResults {
   'count-pages': { pages: number };

@@ -110,7 +110,7 @@ export async function runTask(task: MupdfTask): Promise<{ result: unknown; trans
     case 'widen-page-boxes': {
       const doc = await openPdf(task.path);
       try {
-        const saved = widenPageBoxes(mupdf, doc, task.margin, task.dropAnnotations);
+        const saved = widenPageBoxes(mupdf, doc, task.margin, task.asReference);
         await writeFile(task.output, saved);
         return { result: { bytes: saved.length }, transfer: [] };
       } finally {

@@ -1,0 +1,97 @@
+/**
+ * Redaction against every way a PDF can show text. Each variant is checked the way a reviewer would:
+ * the personal data gone from poppler's text, from qpdf's uncompressed bytes and from Tesseract's
+ * reading of the rendered page; the ordinary lines still there. Variants MuPDF mangles must come back
+ * as burnt pictures with an OCR layer, and the answer must say so.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run, useTestJob } from '../../engines/pdf-tools.testing';
+import {
+  MANGLED_BY_MUPDF,
+  OPERATOR_ORDINARY,
+  OPERATOR_PII,
+  OPERATOR_VARIANTS,
+  type OperatorVariant,
+  writeOperatorPdf,
+} from './operator-pdfs.testing';
+import { pdfRedactConverter } from './pdf-redact.converter';
+import { rawForms, uncompressedBytes } from './seeded-pii.testing';
+
+const job = useTestJob();
+const flat = (text: string): string => text.replace(/\s+/g, ' ');
+
+interface Redacted {
+  path: string;
+  rasterised: number[];
+}
+
+async function redactVariant(variant: OperatorVariant): Promise<Redacted> {
+  const source = join(job().workDir, 'variant.pdf');
+  await writeOperatorPdf(source, variant);
+  // The variant really shows every line before redaction (else the test proves nothing).
+  const before = flat(await run('pdftotext', [source, '-']));
+  for (const value of [...OPERATOR_PII, ...OPERATOR_ORDINARY]) expect(before).toContain(value);
+  const [result] = await pdfRedactConverter.convert(await job().context([source], { Preset: 'auto' }));
+  const report = result?.report?.Redaction as { RasterizedPages: number[] } | undefined;
+  return { path: result?.path ?? '', rasterised: report?.RasterizedPages ?? [] };
+}
+
+async function tesseractText(path: string): Promise<string> {
+  const prefix = join(job().workDir, `ocr-${Date.now()}`);
+  await run('pdftoppm', ['-r', '300', '-gray', '-png', '-singlefile', path, prefix]);
+  const { execFile } = await import('node:child_process');
+  return new Promise((resolve, reject) =>
+    execFile(
+      'tesseract',
+      [`${prefix}.png`, 'stdout'],
+      { env: { ...process.env, OMP_THREAD_LIMIT: '1' } },
+      (error, stdout) => (error ? reject(error) : resolve(flat(stdout))),
+    ),
+  );
+}
+
+async function expectNoTrace(path: string): Promise<void> {
+  const text = flat(await run('pdftotext', [path, '-']));
+  const bytes = await uncompressedBytes(path, job().workDir);
+  for (const value of OPERATOR_PII) {
+    expect(text).not.toContain(value);
+    expect(rawForms(value).filter((form) => bytes.includes(form))).toEqual([]);
+  }
+}
+
+describe('pdf/to/redact on every text operator', () => {
+  it.each(OPERATOR_VARIANTS.map((variant) => [variant.name, variant] as const))(
+    '%s: data gone from text, bytes and pixels; ordinary lines kept as text',
+    async (_name, variant) => {
+      const { path, rasterised } = await redactVariant(variant);
+      await expectNoTrace(path);
+      // The text path held: no page needed the picture fallback, and ordinary lines are still text.
+      expect(rasterised).toEqual([]);
+      const text = flat(await run('pdftotext', [path, '-']));
+      for (const line of OPERATOR_ORDINARY) expect(text).toContain(line);
+      for (const label of ['Patient:', 'SSN', 'Email']) expect(text).toContain(label);
+      if (variant.type3) return; // its glyphs are boxes: nothing for Tesseract to read either way
+      const seen = await tesseractText(path);
+      for (const value of OPERATOR_PII) expect(seen).not.toContain(value);
+      expect(seen).toContain('Ordinary line stays');
+    },
+  );
+
+  it.each(MANGLED_BY_MUPDF.map((variant) => [variant.name, variant] as const))(
+    '%s: verification catches what MuPDF did and the page comes back as a burnt picture with OCR',
+    async (_name, variant) => {
+      const { path, rasterised } = await redactVariant(variant);
+      expect(rasterised).toEqual([1]);
+      await expectNoTrace(path);
+      // The page is one picture now, and its OCR layer keeps the remaining words searchable.
+      const images = await run('pdfimages', ['-list', path]);
+      expect(images.split('\n').filter((line) => /^\s+1\s+\d+\s+image/.test(line))).toHaveLength(1);
+      const text = flat(await run('pdftotext', [path, '-']));
+      expect(text).toContain('Ordinary line stays');
+      expect(text).toContain('Quarterly staffing review');
+      const seen = await tesseractText(path);
+      for (const value of OPERATOR_PII) expect(seen).not.toContain(value);
+    },
+  );
+});
