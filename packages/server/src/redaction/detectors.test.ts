@@ -33,6 +33,13 @@ describe('PII detectors', () => {
     ]);
     expect(found('Date of Birth: 03/14/1982; meeting 04/01/2024', ['dateOfBirth'])).toEqual(['03/14/1982']);
     expect(found('DOB: July 4, 1975', ['dateOfBirth'])).toEqual(['July 4, 1975']);
+    // Ranges and measurements are not dates; real dates next to them still are.
+    expect(
+      found(
+        'Temp 97.8-99.1°F, pain 6-7/10, Hgb 13.5-17.5 g/dL, ratio 1.5.10.2, seen 03/14/2024 and 14.03.24',
+        ['date'],
+      ),
+    ).toEqual(['03/14/2024', '14.03.24']);
     expect(
       found('Patient Name: Jonathan Whitfield\nseen by Dr. Margaret Oyelaran today', ['personName']),
     ).toEqual(['Jonathan Whitfield', 'Margaret Oyelaran']);

@@ -64,7 +64,13 @@ const hasDigit = (value: string): boolean => /\d/.test(value);
 
 const MONTHS =
   'Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?';
-const DATE = String.raw`\d{1,2}[/.\-]\d{1,2}[/.\-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|(?:${MONTHS})\.?[ \t]+\d{1,2}(?:st|nd|rd|th)?,?[ \t]+\d{4}|\d{1,2}(?:st|nd|rd|th)?[ \t]+(?:${MONTHS})\.?,?[ \t]+\d{4}`;
+/**
+ * Numeric dates use one separator twice and plausible day/month numbers, and are no part of a longer
+ * number or a measurement: '97.8-99.1°F', '6-7/10' and '13.5-17.5' are ranges, not dates.
+ */
+const DAY_OR_MONTH = String.raw`(?:0?[1-9]|[12]\d|3[01])`;
+const NUMERIC_DATE = String.raw`(?<![\d.,\-/])${DAY_OR_MONTH}(?<sep>[/.\-])${DAY_OR_MONTH}\k<sep>(?:\d{4}|\d{2})(?![\d°%]|[.,]\d)`;
+const DATE = String.raw`${NUMERIC_DATE}|\d{4}-\d{2}-\d{2}|(?:${MONTHS})\.?[ \t]+\d{1,2}(?:st|nd|rd|th)?,?[ \t]+\d{4}|\d{1,2}(?:st|nd|rd|th)?[ \t]+(?:${MONTHS})\.?,?[ \t]+\d{4}`;
 
 /** A capitalised name word or an initial; letters of any script ('Zoë', 'O'Neil', 'Jean-Luc'). */
 const NAME_WORD = String.raw`\p{Lu}(?:\p{Ll}+(?:['’\-]\p{Lu}?\p{Ll}+)?|\.)`;
@@ -208,6 +214,13 @@ export function runDetectors(text: string, ids: readonly DetectorId[]): Detectio
 }
 
 /** The user's literal terms, case-insensitive; a space in a term matches any run of white space (line breaks too). */
+/** Like findTerms, but only where the term stands as whole words ('Lee' in 'Dr Lee', not in 'fleet'). */
+export function findWholeWords(text: string, terms: readonly string[]): Detection[] {
+  return findTerms(text, terms).filter(
+    ({ start, end }) => !/[\p{L}\p{N}]/u.test(text[start - 1] ?? '') && !/[\p{L}\p{N}]/u.test(text[end] ?? ''),
+  );
+}
+
 export function findTerms(text: string, terms: readonly string[]): Detection[] {
   const spans: Detection[] = [];
   for (const term of terms) {

@@ -4,6 +4,7 @@ export {
   type Detection,
   type DetectorId,
   findTerms,
+  findWholeWords,
   runDetectors,
   type TextSpan,
 } from './detectors';

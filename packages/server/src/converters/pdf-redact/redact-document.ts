@@ -19,6 +19,7 @@ import {
   findLiteralTerms,
   findPatterns,
   findTerms,
+  findWholeWords,
   PatternTimeoutError,
   runDetectors,
   type UserTerms,
@@ -193,11 +194,27 @@ async function planRedaction(input: string, options: RedactPdfOptions): Promise<
       }
     });
   });
+  // What was found on one page is removed wherever it appears: running headers and footers, or a value
+  // whose label OCR could not read on that page. Names also in 'Last, First' order and by surname.
+  const everywhere = [...names].flatMap(nameForms);
+  const foundStrings = new Set<string>();
+  views.forEach((pageViews, page) => {
+    pageViews.forEach((positioned, view) => {
+      for (const d of detections[page]?.[view] ?? []) {
+        const value = positioned.text.slice(d.start, d.end).replace(/\s+/g, ' ').trim();
+        if (value.replace(/\s/g, '').length >= 5) foundStrings.add(value);
+      }
+    });
+  });
   const removed: string[][] = [];
   const pageBoxes = views.map((pageViews, page) => {
     const strings = new Set<string>();
     const boxes = pageViews.flatMap((positioned, view) => {
-      const found = [...(detections[page]?.[view] ?? []), ...findTerms(positioned.text, [...names])];
+      const found = [
+        ...(detections[page]?.[view] ?? []),
+        ...findTerms(positioned.text, [...foundStrings]),
+        ...findWholeWords(positioned.text, everywhere),
+      ];
       for (const d of found) strings.add(positioned.text.slice(d.start, d.end));
       return boxesFor(positioned, found, summary);
     });
@@ -205,6 +222,16 @@ async function planRedaction(input: string, options: RedactPdfOptions): Promise<
     return boxes;
   });
   return { pageBoxes, removed, names: [...names], summary };
+}
+
+/** 'Maria Lopez' → itself, 'Lopez, Maria' and 'Lopez' (a surname of at least three letters). */
+function nameForms(name: string): string[] {
+  const parts = name.split(' ').filter((part) => !/^\p{Lu}\.?$/u.test(part)); // initials alone say little
+  const last = parts[parts.length - 1];
+  if (parts.length < 2 || !last) return [name];
+  const forms = [name, `${last}, ${parts.slice(0, -1).join(' ')}`];
+  if (last.length >= 3) forms.push(last);
+  return forms;
 }
 
 /** Patterns get at most 10 s (and never past the deadline) for the whole document. */

@@ -9,6 +9,7 @@ import { type DetectorId, findLiteralTerms, findTerms, runDetectors, type UserTe
 import { drawBoxes } from './draw-boxes';
 import { normalisePageStreams } from './normalise-page-streams';
 import { type PositionedText, type Rect, textFromStructuredText } from './page-text';
+import { imageKinds, recompressRedactedImages } from './recompress-images';
 import { scrubDocument, scrubPageAnnotations } from './scrub-document';
 
 export interface RedactionTexts {
@@ -74,7 +75,9 @@ export function applyRedactionPlan(mupdf: typeof Mupdf, doc: Mupdf.PDFDocument, 
     const page = doc.loadPage(index);
     try {
       if (boxes.length > 0) normalisePageStreams(page, rewrittenStreams);
+      const images = boxes.length > 0 ? imageKinds(page) : undefined;
       applyBoxes(mupdf, page, boxes, plan.color);
+      if (images) recompressRedactedImages(doc, page, images);
       scrubPageAnnotations(mupdf, page, boxes, isSensitive);
     } finally {
       page.destroy();
