@@ -41,7 +41,9 @@ export async function scannedReportPdf(output: string, workDir: string): Promise
   PAGES.forEach((lines, index) => {
     const page = text.addPage([612, 792]);
     if (index > 0) page.drawText(`${HEADER}    Page ${index + 1} of 3`, { x: 60, y: 752, size: 10, font });
-    lines.forEach((line, row) => page.drawText(line, { x: 60, y: 700 - row * 26, size: 13, font }));
+    lines.forEach((line, row) => {
+      page.drawText(line, { x: 60, y: 700 - row * 26, size: 13, font });
+    });
   });
   const textPath = join(workDir, 'report-text.pdf');
   await writeFile(textPath, await text.save());
