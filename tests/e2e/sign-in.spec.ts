@@ -1,6 +1,7 @@
 /**
  * Sign-up on the server's sign-in site (/a), then back to the studio through `?auth=`: the studio
- * validates the token, stores it, drops it from the address and shows Account and Logout.
+ * validates the token, stores it, drops it from the address and shows Account and Logout; Logout
+ * signs the token and the session out on the server too.
  */
 import { expect, test } from '@playwright/test';
 
@@ -28,6 +29,15 @@ test('a new user signs up at /a and comes back signed in to the studio', async (
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('docstudio_secure_token'))).toBeNull();
+
+  // Logout also signed the token out on the server (sent while the page navigated away), and with it
+  // the sign-in session: a copy of the token is refused, and /a asks for the password again.
+  const withStored = () =>
+    page.request.get('/api/workflows/get-all', { headers: { authorization: `Bearer ${stored}` } });
+  await expect.poll(async () => (await withStored()).status()).toBe(401);
+  expect(((await (await withStored()).json()) as { Code: number }).Code).toBe(4013);
+  await page.goto('/a/studio-login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
 
 test('an invalid ?auth= token is dropped silently and the visitor stays signed out', async ({ page }) => {

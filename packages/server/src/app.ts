@@ -10,6 +10,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuthFunctionRoutes } from './auth/auth-functions.routes';
 import { loadSigningKeys } from './auth/jwt-keys';
+import { RevokedTokens } from './auth/revoked-tokens';
 import { registerSignInRoutes } from './auth/sign-in.routes';
 import { TokenService } from './auth/tokens';
 import { UserService } from './auth/users';
@@ -18,46 +19,50 @@ import { converters as converterTable } from './converters';
 import { configureMupdfWorkers } from './engines/mupdf-worker';
 import { registerConvertRoutes } from './http/convert.routes';
 import { installCors } from './http/cors';
+import { closeConnectionsWhenDraining } from './http/drain-connections';
 import { installErrorHandler } from './http/error-answer';
 import { registerFileRoutes } from './http/files.routes';
 import { registerHealthRoutes } from './http/health.routes';
 import { MetricsRegistry } from './http/metrics';
+import { refuseQueryCredentials } from './http/query-credentials';
 import { RateLimits } from './http/rate-limit';
+import { requestLoggerOptions, SafeLogController } from './http/request-logging';
 import type { ServerContext } from './http/server-context';
 import { registerStaticSite } from './http/static-site';
 import { registerWorkflowRunRoute } from './http/workflow-run.routes';
 import { registerWorkflowRoutes } from './http/workflows.routes';
 import { holdEngines } from './jobs/engine-shutdown';
+import { cleanUpPreviousRuns } from './jobs/previous-run-cleanup';
 import { InProcessJobQueue } from './jobs/job-queue';
 import { JobRecords } from './jobs/job-records';
 import { startSweeper } from './jobs/sweeper';
 import { openDatabase, sqliteDialect } from './storage/database';
-import { loadStorageKey } from './storage/encryption';
 import { FileStore } from './storage/file-store';
+import { loadKeyRing } from './storage/key-ring';
+import { resealWorkflowSecrets } from './storage/sealed-steps';
 
 export type ServerOptions = Partial<ServerConfig>;
 
 export async function createServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...defaultConfig(), ...options };
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const leftovers = await cleanUpPreviousRuns();
 
-  const db = await openDatabase(sqliteDialect(config.dataDir));
-  const store = new FileStore(
-    db,
-    config.dataDir,
-    loadStorageKey(config.dataDir, config.storageKeyHex),
-    () => config.retentionMinutes * 60_000,
-  );
+  const keys = loadKeyRing(config.dataDir, config.storageKeyHex, config.previousStorageKeyHex);
+  const db = await openDatabase(sqliteDialect(config.dataDir), keys);
+  await resealWorkflowSecrets(db, keys);
+  const store = new FileStore(db, config.dataDir, keys, () => config.retentionMinutes * 60_000);
   await store.init();
-  const tokens = new TokenService(await loadSigningKeys(config.dataDir));
+  const tokens = new TokenService(await loadSigningKeys(config.dataDir), new RevokedTokens(db));
   const context: ServerContext = {
     config,
     db,
+    keys,
     store,
     tokens,
     users: new UserService(db),
     queue: new InProcessJobQueue(config.maxQueue, config.engineConcurrency),
-    jobs: new JobRecords(db),
+    jobs: new JobRecords(db, keys),
     metrics: new MetricsRegistry(),
     limits: new RateLimits(config.rateLimitPerMinute, config.signInAttemptsPerMinute),
     converters: config.converters ?? converterTable,
@@ -65,11 +70,15 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   };
 
   const app = Fastify({
-    logger: config.logger ? { level: 'info' } : false,
+    // Route patterns and ids, never URLs, file names, tokens, headers or bodies (request-logging.ts).
+    logger: config.logger ? requestLoggerOptions(config) : false,
+    logController: new SafeLogController(),
     // Uploads are multipart streams; this bounds only JSON and urlencoded bodies.
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.publicUrl !== undefined,
   });
+  if (leftovers.killedEngines || leftovers.shreddedFolders)
+    app.log.warn(leftovers, 'cleaned up after a previous run that did not stop cleanly');
   installErrorHandler(app);
   installCors(app, config.corsOrigins);
   await app.register(formbody);
@@ -78,6 +87,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   app.addHook('onResponse', async (request, reply) => {
     context.metrics.recordRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
   });
+  closeConnectionsWhenDraining(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
@@ -85,6 +95,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
 
   await app.register(
     async (api) => {
+      // Tokens travel in the Authorization header only, never in a URL that gets logged.
+      api.addHook('onRequest', refuseQueryCredentials);
       registerConvertRoutes(api, context);
       registerFileRoutes(api, context);
       registerAuthFunctionRoutes(api, context);

@@ -1,22 +1,16 @@
 /** Runs the server from the environment: `node --import tsx packages/server/src/main.ts`. */
 import { createServer } from './app';
 import { loadConfigFromEnv } from './config';
+import { exitGracefullyOnSignals } from './jobs/graceful-shutdown';
 
 const config = loadConfigFromEnv();
 const app = await createServer(config);
 await app.listen({ port: config.port, host: config.host });
+// The bound port, not the configured one: PORT=0 picks a free port (tests read this line).
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
 console.log(
-  `docstudio server listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  `docstudio server listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
 );
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) process.exit(1);
-    closing = true;
-    void app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+exitGracefullyOnSignals(app, config.shutdownGraceSeconds);

@@ -1,6 +1,7 @@
 /**
- * ConversionClient: the one place that talks to `{apiUrl}/convert/...`, `{apiUrl}/upload` and result
- * downloads. Callers get a ConversionResult or one of the typed errors of conversion.errors.ts.
+ * ConversionClient: the one place that talks to `{apiUrl}/convert/...`, `{apiUrl}/upload`, result
+ * downloads and runs of saved workflows on the server. Callers get a ConversionResult or one of the
+ * typed errors of conversion.errors.ts.
  */
 import type { ToolDefinition } from '../catalogue/catalogue.types';
 import {
@@ -16,12 +17,20 @@ import {
   type ConversionFormOptions,
   type OptionValues,
 } from './conversion.form';
-import { parseConversionAnswer, parseErrorAnswer, parseUploadAnswer } from './conversion.response';
+import {
+  parseConversionAnswer,
+  parseErrorAnswer,
+  parseJobId,
+  parseServerRunAnswer,
+  parseUploadAnswer,
+} from './conversion.response';
 import type {
   ConversionFile,
   ConversionForm,
   ConversionResult,
+  FormValue,
   RequestOptions,
+  ServerRunResult,
   UploadedFile,
 } from './conversion.types';
 import { defaultTransport, type FetchLike, type HttpTransport } from './http.transport';
@@ -42,6 +51,28 @@ export interface ConversionClientOptions {
   fetch?: FetchLike;
   /** Replaces the whole transport (advanced). */
   transport?: HttpTransport;
+}
+
+/** How often a server-side workflow run is asked whether it has ended. */
+const RUN_POLL_MS = 1000;
+
+const nameOf = (file: Blob): string =>
+  typeof (file as File).name === 'string' && (file as File).name ? (file as File).name : 'file';
+
+/** Waits `ms`, or rejects with an AbortError as soon as the signal aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError());
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(new AbortError());
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
 }
 
 /** Endpoints look like 'office/to/pdf' or 'pdf/merge': path words only, never '..' or a full URL. */
@@ -106,6 +137,50 @@ export class ConversionClient {
     });
     if (!answer.ok) throw parseErrorAnswer(answer, answer.bodyText, 'Upload failed');
     return parseUploadAnswer(answer, answer.bodyText);
+  }
+
+  /**
+   * Runs a saved workflow on the server: `POST {apiUrl}/workflows/run/{id}` with the input (one file
+   * as `File`, several as `Files[i]`, or `Url`), then `GET {apiUrl}/job/{JobId}` until the job ends.
+   * This is how steps whose passwords the server keeps run. A run stopped by a step throws the job's
+   * ConversionError, whose Message is 'Step n failed: …'.
+   */
+  async runSavedWorkflow(
+    workflowId: string,
+    input: { files?: readonly Blob[]; url?: string },
+    options: RequestOptions & { pollIntervalMs?: number } = {},
+  ): Promise<ServerRunResult> {
+    const files = input.files ?? [];
+    const fields: Array<[string, FormValue]> = files.map((file, index) => [
+      files.length === 1 ? 'File' : `Files[${index}]`,
+      { blob: file, fileName: nameOf(file) },
+    ]);
+    if (input.url) fields.push(['Url', input.url]);
+    const { body, contentType } = encodeMultipart(fields);
+    const signal = options.signal ? { signal: options.signal } : {};
+    const started = await this.transport({
+      url: `${this.apiUrl}/workflows/run/${encodeURIComponent(workflowId)}`,
+      method: 'POST',
+      headers: { ...(await this.authorization()), 'Content-Type': contentType, Accept: 'application/json' },
+      body,
+      ...signal,
+      ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
+    });
+    if (!started.ok) throw parseErrorAnswer(started, started.bodyText);
+    const jobUrl = `${this.apiUrl}/job/${encodeURIComponent(parseJobId(started, started.bodyText))}`;
+    for (;;) {
+      const answer = await this.transport({
+        url: jobUrl,
+        method: 'GET',
+        headers: { ...(await this.authorization()), Accept: 'application/json' },
+        ...signal,
+      });
+      if (answer.status !== 202) {
+        if (!answer.ok) throw parseErrorAnswer(answer, answer.bodyText);
+        return parseServerRunAnswer(answer, answer.bodyText);
+      }
+      await pause(options.pollIntervalMs ?? RUN_POLL_MS, options.signal);
+    }
   }
 
   /**

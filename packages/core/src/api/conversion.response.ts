@@ -4,7 +4,14 @@
  */
 import { conversionFailedMessage } from '../catalogue';
 import { ConversionError } from './conversion.errors';
-import type { ConversionFile, ConversionResult, ErrorResponseDto, UploadedFile } from './conversion.types';
+import type {
+  ConversionFile,
+  ConversionResult,
+  ErrorResponseDto,
+  ServerRunResult,
+  ServerRunStep,
+  UploadedFile,
+} from './conversion.types';
 
 interface AnswerMeta {
   status: number;
@@ -119,6 +126,33 @@ export function parseConversionAnswer(meta: AnswerMeta, bodyText: string): Conve
     conversionCost: asNumber(body.ConversionCost),
     conversionTime: asNumber(body.ConversionTime),
   };
+}
+
+/** The JobId of an accepted Async request (202 `{JobId}`). */
+export function parseJobId(meta: AnswerMeta, bodyText: string): string {
+  const body = parseJson(bodyText);
+  const jobId = isRecord(body) ? asString(body.JobId).trim() : '';
+  return jobId || throwError(unreadable(meta, 'the server answer has no JobId'));
+}
+
+function readRunStep(value: unknown, index: number): ServerRunStep {
+  const step = isRecord(value) ? value : {};
+  const message = asString(step.Message).trim();
+  return {
+    order: asNumber(step.Order) || index + 1,
+    endpoint: asString(step.Endpoint),
+    completed: step.Status === 'Completed',
+    ...(message ? { message } : {}),
+    conversions: asNumber(step.Conversions),
+  };
+}
+
+/** The finished job of a workflow run on the server: the conversion answer plus its `Steps`. */
+export function parseServerRunAnswer(meta: AnswerMeta, bodyText: string): ServerRunResult {
+  const result = parseConversionAnswer(meta, bodyText);
+  const body = parseJson(bodyText) as Record<string, unknown>;
+  const steps = Array.isArray(body.Steps) ? body.Steps.map(readRunStep) : [];
+  return { ...result, steps };
 }
 
 /** An OK `POST upload` answer. */

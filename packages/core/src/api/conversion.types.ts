@@ -20,6 +20,21 @@ export interface ConversionResult {
   conversionTime: number;
 }
 
+/** One step of a workflow run on the server (`Steps[i]` of its job answer). */
+export interface ServerRunStep {
+  order: number;
+  endpoint: string;
+  completed: boolean;
+  /** Why it failed (a step whose OnError is 'continue' fails without ending the run). */
+  message?: string;
+  conversions: number;
+}
+
+/** A saved workflow's run on the server: the last step's files and every step's outcome. */
+export interface ServerRunResult extends ConversionResult {
+  steps: ServerRunStep[];
+}
+
 /** The answer of `POST upload`. */
 export interface UploadedFile {
   fileId: string;

@@ -20,6 +20,8 @@ export {
 export {
   parseConversionAnswer,
   parseErrorAnswer,
+  parseJobId,
+  parseServerRunAnswer,
   parseUploadAnswer,
   readFieldErrors,
 } from './conversion.response';
@@ -31,6 +33,8 @@ export type {
   FormFilePart,
   FormValue,
   RequestOptions,
+  ServerRunResult,
+  ServerRunStep,
   StoredFileReference,
   UploadedFile,
   UploadProgress,

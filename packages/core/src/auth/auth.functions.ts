@@ -1,4 +1,7 @@
-/** The backend functions generate-jwt and validate-token (spec part 1 section 7). */
+/**
+ * The backend functions generate-jwt and validate-token (spec part 1 section 7), and revoke-token,
+ * which this server adds so that logout ends the token on the server too.
+ */
 import { AuthError } from './auth.errors';
 import type { Environment, FetchLike } from './auth.types';
 import { functionsBaseUrl } from './environment.config';
@@ -15,12 +18,18 @@ export interface TokenValidation {
   userData: unknown;
 }
 
-function post(context: FunctionsContext, name: string, body: unknown): Promise<Response> {
+function post(
+  context: FunctionsContext,
+  name: string,
+  body: unknown,
+  init: { headers?: Record<string, string>; keepalive?: boolean } = {},
+): Promise<Response> {
   const fetchImpl = context.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
   return fetchImpl(`${functionsBaseUrl(context.environment)}/${name}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...context.functionHeaders },
+    headers: { 'Content-Type': 'application/json', ...context.functionHeaders, ...init.headers },
     body: JSON.stringify(body),
+    keepalive: init.keepalive,
   });
 }
 
@@ -54,5 +63,26 @@ export async function validateToken(context: FunctionsContext, token: string): P
     return { valid: body?.valid === true, userData: body?.userData ?? null };
   } catch {
     return { valid: false, userData: null };
+  }
+}
+
+/**
+ * revoke-token with `Authorization: Bearer <token>`: the server puts the token (and the sign-in
+ * session it came from) on its deny list. Resolves true when the server confirmed it; never throws,
+ * because signing out must not depend on the server being reachable. `keepalive` lets the request
+ * finish while the page navigates away. The token travels only in the header, never in a URL or body.
+ */
+export async function revokeToken(context: FunctionsContext, token: string): Promise<boolean> {
+  try {
+    const response = await post(
+      context,
+      'revoke-token',
+      {},
+      { headers: { Authorization: `Bearer ${token}` }, keepalive: true },
+    );
+    await response.body?.cancel().catch(() => undefined);
+    return response.ok;
+  } catch {
+    return false;
   }
 }

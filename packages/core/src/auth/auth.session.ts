@@ -3,7 +3,7 @@
  * token for conversion calls and logout. Every host API is passed in, nothing reads `window`.
  */
 import { AuthError } from './auth.errors';
-import { type FunctionsContext, generateJwt, validateToken } from './auth.functions';
+import { type FunctionsContext, generateJwt, revokeToken, validateToken } from './auth.functions';
 import type { AuthConfig, HistoryLike, KeyValueStorage, LocationLike } from './auth.types';
 import { defaultAuthConfig } from './environment.config';
 import { conversionTokenKeys, TokenStorage, userTokenKeys } from './token.storage';
@@ -129,10 +129,20 @@ function keysOf(storage: KeyValueStorage | undefined): string[] {
  * Logout: removes the token, its expiry, every local key with the `{product}_secure_` prefix and every
  * session key containing `{product}`, then navigates to '/'. Keys are collected before removal
  * because removing while indexing shifts the indexes.
+ *
+ * Before that, the stored tokens (the signed-in user's and the generated conversion token) are sent
+ * to revoke-token so the server stops accepting them. That call is fire-and-forget: the local steps
+ * and the navigation happen at once whatever the server does. The returned promise settles when the
+ * server calls have ended and never rejects (for tests and for hosts that want to wait).
  */
-export function logout(context: AuthContext): void {
+export function logout(context: AuthContext): Promise<void> {
   const config = configOf(context);
   const keys = userTokenKeys(config);
+  const tokens = [
+    readQuietly(context.localStorage, keys.token),
+    readQuietly(context.localStorage, conversionTokenKeys(config).token),
+  ].filter((token): token is string => Boolean(token));
+  const revoked = Promise.all(tokens.map((token) => revokeToken(context, token))).then(() => undefined);
   safely(() => context.localStorage?.removeItem(keys.token));
   safely(() => context.localStorage?.removeItem(keys.expiry));
   for (const key of keysOf(context.localStorage)) {
@@ -142,4 +152,13 @@ export function logout(context: AuthContext): void {
     if (key.includes(config.product)) safely(() => context.sessionStorage?.removeItem(key));
   }
   context.location?.assign('/');
+  return revoked;
+}
+
+function readQuietly(storage: KeyValueStorage | undefined, key: string): string | null {
+  try {
+    return storage?.getItem(key)?.trim() || null;
+  } catch {
+    return null;
+  }
 }

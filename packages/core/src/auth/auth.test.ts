@@ -14,6 +14,7 @@ import {
   logout,
   MemoryStorage,
   resolveEnvironment,
+  revokeToken,
   setEnvironmentOverride,
   signInUrl,
   signUpUrl,
@@ -270,7 +271,7 @@ describe('token for conversions', () => {
 });
 
 describe('logout', () => {
-  it('removes the token, every docstudio_secure_ key and every session key containing docstudio, then goes to /', () => {
+  it('removes the token, every docstudio_secure_ key and every session key containing docstudio, then goes to /', async () => {
     const { context, local, session, location } = makeContext();
     local.setItem('docstudio_secure_token', 't');
     local.setItem('docstudio_secure_token_expiry', '9');
@@ -281,12 +282,70 @@ describe('logout', () => {
     session.setItem('docstudio-pending-auth', 'p');
     session.setItem('my-docstudio-draft', 'd');
     session.setItem('other', 'keep');
-    logout(context);
+    const revoked = logout(context);
     expect([...Array(local.length).keys()].map((i) => local.key(i)).sort()).toEqual([
       'docstudio-environment',
       'unrelated',
     ]);
     expect([...Array(session.length).keys()].map((i) => session.key(i))).toEqual(['other']);
     expect(location.assigned).toEqual(['/']);
+    await revoked;
+  });
+
+  const revocations = () =>
+    provider.requests
+      .filter((r) => r.path === '/functions/revoke-token')
+      .map((r) => ({ method: r.method, authorization: r.headers.authorization, json: r.json }))
+      .sort((a, b) => String(a.authorization).localeCompare(String(b.authorization)));
+
+  it('asks the server to revoke the user token and the generated token, without waiting for it', async () => {
+    const { context, local, location } = makeContext();
+    local.setItem('docstudio_secure_token', 'user-token');
+    local.setItem('docstudio_secure_token_expiry', String(context.now!() + DAY));
+    local.setItem('docstudio_secure_conversion_token', 'generated-token');
+    const revoked = logout(context);
+    // The spec's steps are done before the server has answered.
+    expect(location.assigned).toEqual(['/']);
+    expect(local.length).toBe(0);
+    expect(isLoggedIn(context)).toBe(false);
+    await expect(revoked).resolves.toBeUndefined();
+    // The token travels in the Authorization header only, never in the address or the body.
+    expect(revocations()).toEqual([
+      { method: 'POST', authorization: 'Bearer generated-token', json: {} },
+      { method: 'POST', authorization: 'Bearer user-token', json: {} },
+    ]);
+  });
+
+  it('a failing or unreachable server never blocks or breaks logout', async () => {
+    provider.answerNext('/functions/revoke-token', { status: 500, body: '{"Code":5001}' });
+    const failing = makeContext();
+    failing.local.setItem('docstudio_secure_token', 'user-token');
+    await expect(logout(failing.context)).resolves.toBeUndefined();
+    expect(failing.location.assigned).toEqual(['/']);
+    expect(failing.local.length).toBe(0);
+
+    const offline = makeContext();
+    offline.context.environment = { name: 'production', apiUrl: 'http://127.0.0.1:9', authBaseUrl: '' };
+    offline.local.setItem('docstudio_secure_token', 'user-token');
+    const revoked = logout(offline.context);
+    expect(offline.location.assigned).toEqual(['/']);
+    expect(offline.local.length).toBe(0);
+    await expect(revoked).resolves.toBeUndefined();
+  });
+
+  it('without a stored token it calls no server', async () => {
+    const { context, location } = makeContext();
+    await logout(context);
+    expect(location.assigned).toEqual(['/']);
+    expect(provider.requests).toHaveLength(0);
+  });
+
+  it('revokeToken reports whether the server confirmed, and never throws', async () => {
+    const { context } = makeContext();
+    provider.answerNext('/functions/revoke-token', { status: 200, body: '{"revoked":true}' });
+    expect(await revokeToken(context, 'user-token')).toBe(true);
+    expect(await revokeToken(context, 'user-token')).toBe(false);
+    context.environment = { name: 'production', apiUrl: 'http://127.0.0.1:9', authBaseUrl: '' };
+    expect(await revokeToken(context, 'user-token')).toBe(false);
   });
 });

@@ -1,6 +1,12 @@
 export { browserAuthContext } from './auth.browser';
 export { AUTH_MESSAGES, AuthError, type AuthErrorKind } from './auth.errors';
-export { type FunctionsContext, generateJwt, type TokenValidation, validateToken } from './auth.functions';
+export {
+  type FunctionsContext,
+  generateJwt,
+  revokeToken,
+  type TokenValidation,
+  validateToken,
+} from './auth.functions';
 export { genericSignInUrl, signInUrl, signUpUrl } from './auth.links';
 export {
   type AuthArrivalResult,

@@ -19,9 +19,11 @@ export {
 export {
   dropBlankParameters,
   fromWorkflowDto,
+  heldSecretNames,
   makeStep,
   readParameters,
   readParameterValue,
+  readStoredSecrets,
   toWorkflowRequestBody,
 } from './workflow.mapping';
 export {
@@ -31,6 +33,7 @@ export {
   type WorkflowRunInput,
   type WorkflowRunResult,
 } from './workflow.runner';
+export { needsServerRun } from './workflow.server-run';
 export {
   type WorkflowOperation,
   WorkflowService,
@@ -41,6 +44,7 @@ export { type ChainingMode, stepFailureReason } from './workflow.step';
 export type {
   StepErrorPolicy,
   StepRunState,
+  StoredSecretMarker,
   Workflow,
   WorkflowDraft,
   WorkflowDto,

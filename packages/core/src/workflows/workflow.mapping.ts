@@ -3,9 +3,10 @@
  * OnError], CreatedAt, UpdatedAt) <-> the client model (id, name, steps, createdAt, updatedAt).
  * camelCase answers are read too, since the spec lists both spellings for the same calls.
  */
-import { findToolByEndpoint } from '../catalogue';
+import { findToolByEndpoint, secretParameterNames } from '../catalogue';
 import type {
   StepErrorPolicy,
+  StoredSecretMarker,
   Workflow,
   WorkflowDraft,
   WorkflowRequestBody,
@@ -55,6 +56,23 @@ export function readParameters(value: unknown): Record<string, string> {
   return parameters;
 }
 
+/**
+ * The markers a server answered for an endpoint's secret parameters (objects in place of a password,
+ * which `readParameters` reads as ''), by name, from a map or a `[{Name, Value}]` list.
+ */
+export function readStoredSecrets(endpoint: string, value: unknown): Record<string, StoredSecretMarker> {
+  const secretNames = secretParameterNames(endpoint);
+  const entries: Array<[unknown, unknown]> = Array.isArray(value)
+    ? value.filter(isRecord).map((entry) => [pick(entry, 'Name', 'name'), pick(entry, 'Value', 'value')])
+    : isRecord(value)
+      ? Object.entries(value)
+      : [];
+  const markers: Record<string, StoredSecretMarker> = {};
+  for (const [name, raw] of entries)
+    if (typeof name === 'string' && secretNames.includes(name) && isRecord(raw)) markers[name] = raw;
+  return markers;
+}
+
 let localIdCounter = 0;
 export const newLocalStepId = (): string =>
   `step-${Date.now().toString(36)}-${(++localIdCounter).toString(36)}`;
@@ -65,6 +83,7 @@ export function makeStep(
   parameters: Record<string, string>,
   order: number,
   onError: StepErrorPolicy = 'stop',
+  storedSecrets: Readonly<Record<string, StoredSecretMarker>> = {},
 ): WorkflowStep {
   const tool = findToolByEndpoint(endpoint);
   return {
@@ -73,6 +92,7 @@ export function makeStep(
     endpoint,
     parameters,
     onError,
+    ...(Object.keys(storedSecrets).length > 0 ? { storedSecrets } : {}),
     ...(tool ? { toolId: tool.id } : {}),
     toolName: tool?.name ?? endpoint,
   };
@@ -89,18 +109,24 @@ export function fromWorkflowDto(value: unknown): Workflow | undefined {
     .filter(isRecord)
     .map((step, index) => {
       const order = Number(pick(step, 'Order', 'order'));
-      const endpoint = pick(step, 'Endpoint', 'endpoint');
+      const rawEndpoint = pick(step, 'Endpoint', 'endpoint');
+      const endpoint = typeof rawEndpoint === 'string' ? rawEndpoint.trim() : '';
       const onError = pick(step, 'OnError', 'onError');
+      const rawParameters = pick(step, 'Parameters', 'parameters');
       return {
         order: Number.isFinite(order) ? order : index + 1,
-        endpoint: typeof endpoint === 'string' ? endpoint.trim() : '',
-        parameters: readParameters(pick(step, 'Parameters', 'parameters')),
+        endpoint,
+        parameters: readParameters(rawParameters),
+        storedSecrets: readStoredSecrets(endpoint, rawParameters),
         onError: (onError === 'continue' ? 'continue' : 'stop') as StepErrorPolicy,
       };
     })
     .sort((a, b) => a.order - b.order)
-    // Orders are renumbered 1..n so gaps or duplicates in stored data cannot confuse the run.
-    .map((step, index) => makeStep(step.endpoint, step.parameters, index + 1, step.onError));
+    // Orders are renumbered 1..n so gaps or duplicates in stored data cannot confuse the run (a stored
+    // secret's marker names the step it was stored with, so it is found again whatever the order).
+    .map((step, index) =>
+      makeStep(step.endpoint, step.parameters, index + 1, step.onError, step.storedSecrets),
+    );
   const createdAt = pick(value, 'CreatedAt', 'createdAt');
   const updatedAt = pick(value, 'UpdatedAt', 'updatedAt');
   return {
@@ -121,6 +147,14 @@ export function dropBlankParameters(parameters: Readonly<Record<string, string>>
   return kept;
 }
 
+/** Blank parameters dropped; a stored secret left blank goes back as the server's marker (kept). */
+function parametersToSend(step: WorkflowDraft['steps'][number]): Record<string, string | StoredSecretMarker> {
+  const sent: Record<string, string | StoredSecretMarker> = dropBlankParameters(step.parameters);
+  for (const [name, marker] of Object.entries(step.storedSecrets ?? {}))
+    if (!(name in sent)) sent[name] = marker;
+  return sent;
+}
+
 /** The create/update body: trimmed name, steps ordered from 1, blank parameters dropped, onError 'stop'. */
 export function toWorkflowRequestBody(draft: WorkflowDraft): WorkflowRequestBody {
   return {
@@ -128,8 +162,13 @@ export function toWorkflowRequestBody(draft: WorkflowDraft): WorkflowRequestBody
     steps: draft.steps.map((step, index) => ({
       order: index + 1,
       endpoint: step.endpoint.trim(),
-      parameters: dropBlankParameters(step.parameters),
+      parameters: parametersToSend(step),
       onError: 'stop',
     })),
   };
+}
+
+/** Stored secrets a step still needs from the server (left blank): such a step can only run there. */
+export function heldSecretNames(step: Pick<WorkflowStep, 'parameters' | 'storedSecrets'>): string[] {
+  return Object.keys(step.storedSecrets ?? {}).filter((name) => (step.parameters[name] ?? '').trim() === '');
 }

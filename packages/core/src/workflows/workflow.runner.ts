@@ -1,12 +1,14 @@
 /**
  * runWorkflow: steps strictly in order, each fed the previous step's outputs; statuses pending ->
  * running -> completed | error; a failing step with onError 'stop' ends the run with 'Workflow
- * execution failed'. Never throws: the caller gets a WorkflowRunResult whatever happens.
+ * execution failed'. Never throws: the caller gets a WorkflowRunResult whatever happens. A saved
+ * workflow with a password the server keeps runs on the server instead (workflow.server-run.ts).
  */
 import type { ConversionClient } from '../api/conversion.client';
 import { isAbortError } from '../api/conversion.errors';
 import type { ConversionFile } from '../api/conversion.types';
 import type { StudioEmitter } from '../events/studio.events';
+import { needsServerRun, runOnServer } from './workflow.server-run';
 import { type ChainingMode, runStep, stepFailureReason } from './workflow.step';
 import type { StepRunState, StepStatus, Workflow } from './workflow.types';
 import { WORKFLOW_MESSAGES } from './workflow.validation';
@@ -107,6 +109,34 @@ export async function runWorkflow(
   if (total === 0) {
     say(WORKFLOW_MESSAGES.stepRequired, 'error');
     return finish('failed', []);
+  }
+  if (needsServerRun(workflow)) {
+    const outcome = await runOnServer(
+      workflow,
+      input,
+      options.client,
+      {
+        running: (index) => publish(index, 'running'),
+        completed: (index) => {
+          completed++;
+          publish(index, 'completed');
+          say(RUN_TEXTS.stepCompleted(index + 1, workflow.steps[index]?.toolName ?? ''), 'success');
+          options.onProgress?.(progress());
+        },
+        failed: (index, reason) => {
+          const text = RUN_TEXTS.stepFailed(index + 1, reason);
+          say(text, 'error');
+          publish(index, 'error', text);
+        },
+      },
+      options.signal,
+    );
+    if (outcome.status === 'aborted') {
+      const text = RUN_TEXTS.stepFailed(1, RUN_TEXTS.aborted);
+      say(text, 'error');
+      publish(0, 'error', text);
+    } else if (outcome.stopped) say(RUN_TEXTS.executionFailed, 'error');
+    return finish(outcome.status, outcome.files);
   }
   const context = {
     client: options.client,

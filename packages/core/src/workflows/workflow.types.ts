@@ -8,6 +8,13 @@ export type { StepStatus };
 /** What a step does when it fails. Create and update always write 'stop'. */
 export type StepErrorPolicy = 'stop' | 'continue';
 
+/**
+ * What a server answers in place of a secret parameter it keeps sealed (a saved protect password):
+ * an object such as `{ Set: true, Step: 2 }`. It is kept as received and sent back unchanged, which
+ * asks the server to keep the stored value.
+ */
+export type StoredSecretMarker = Readonly<Record<string, unknown>>;
+
 export interface WorkflowStep {
   /** Local id for list keys; not sent. */
   localId: string;
@@ -17,6 +24,12 @@ export interface WorkflowStep {
   endpoint: string;
   parameters: Record<string, string>;
   onError: StepErrorPolicy;
+  /**
+   * Secret parameters the server holds for this saved step, by name, with the marker it answered. The
+   * parameter itself reads ''; saved while still blank, the marker goes back and the server keeps the
+   * value; a typed value replaces it; dropping the entry removes it. Such a step runs on the server.
+   */
+  storedSecrets?: Readonly<Record<string, StoredSecretMarker>>;
   /** The catalogue tool behind the endpoint, when known. */
   toolId?: ToolId;
   /** The tool's short name for chains ('Compress PDF'); the endpoint when the tool is unknown. */
@@ -36,14 +49,20 @@ export interface Workflow {
 export interface WorkflowDraft {
   name: string;
   steps: ReadonlyArray<
-    Pick<WorkflowStep, 'endpoint' | 'parameters'> & Partial<Pick<WorkflowStep, 'onError'>>
+    Pick<WorkflowStep, 'endpoint' | 'parameters'> & Partial<Pick<WorkflowStep, 'onError' | 'storedSecrets'>>
   >;
 }
 
 /** The request body of create and update (spec part 2 section 7). */
 export interface WorkflowRequestBody {
   name: string;
-  steps: Array<{ order: number; endpoint: string; parameters: Record<string, string>; onError: 'stop' }>;
+  steps: Array<{
+    order: number;
+    endpoint: string;
+    /** Typed values, and the server's marker for a stored secret left blank. */
+    parameters: Record<string, string | StoredSecretMarker>;
+    onError: 'stop';
+  }>;
 }
 
 /** The stored shape the server answers (DESIGN.md contract). */

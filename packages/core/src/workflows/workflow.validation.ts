@@ -53,7 +53,8 @@ export function validateWorkflowDraft(draft: WorkflowDraft): string[] {
     for (const option of tool.options) {
       if (!option.required || !isOptionShown(tool, option, step.parameters)) continue;
       if (tool.id === 'web-to-pdf' && option.name.toLowerCase() === 'url') continue;
-      if ((step.parameters[option.name] ?? '').trim() === '') {
+      // A password the server keeps for a saved step counts as given.
+      if ((step.parameters[option.name] ?? '').trim() === '' && !step.storedSecrets?.[option.name]) {
         errors.push(WORKFLOW_MESSAGES.parameterRequired(n, option.label));
       }
     }

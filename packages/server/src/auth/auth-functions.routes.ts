@@ -1,6 +1,7 @@
 /**
  * The backend functions the studio calls: generate-jwt (an anonymous token, each with its own subject,
- * so anonymous users never see each other's files or jobs) and validate-token.
+ * so anonymous users never see each other's files or jobs), validate-token, and revoke-token (sign-out:
+ * the bearer token, and the sign-in session it came from, stop working at once).
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors';
@@ -18,6 +19,14 @@ export function registerAuthFunctionRoutes(app: FastifyInstance, context: Server
   app.post('/functions/generate-jwt', async (request) => {
     context.limits.checkApi(request);
     return { token: await context.tokens.issueAnonymous() };
+  });
+
+  // Bearer only: a token is signed out by whoever holds it, never named in a body (or a log).
+  app.post('/functions/revoke-token', async (request) => {
+    const user = await context.tokens.revokeBearer(request.headers.authorization);
+    // After the revocation: a client over the limit is still signed out, it only hears 429.
+    context.limits.checkApi(request, user.id);
+    return { revoked: true };
   });
 
   app.post('/functions/validate-token', async (request) => {

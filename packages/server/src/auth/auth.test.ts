@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hiddenFields, SignInBrowser } from '../testing/sign-in-browser';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 let server: TestServer;
@@ -92,48 +93,9 @@ describe('tokens', () => {
   });
 });
 
-/** A tiny cookie jar for the form flow (fetch with redirect: 'manual'). */
-class Browser {
-  private cookies = new Map<string, string>();
-  async get(path: string): Promise<Response> {
-    return this.keep(
-      await fetch(`${server.baseUrl}${path}`, { redirect: 'manual', headers: { cookie: this.header() } }),
-    );
-  }
-  async post(path: string, form: Record<string, string>, origin = server.baseUrl): Promise<Response> {
-    return this.keep(
-      await fetch(`${server.baseUrl}${path}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { cookie: this.header(), origin, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(form).toString(),
-      }),
-    );
-  }
-  private header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-  private keep(response: Response): Response {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, value] = (pair ?? '').split('=');
-      if (name) this.cookies.set(name, value ?? '');
-    }
-    return response;
-  }
-}
-
-const hiddenFields = (html: string): Record<string, string> =>
-  Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [
-      m[1] ?? '',
-      (m[2] ?? '').replace(/&amp;/g, '&'),
-    ]),
-  );
-
 describe('sign-in site', () => {
   it('signs up, then signs in, and returns to the studio page with ?auth=<valid token>', async () => {
-    const browser = new Browser();
+    const browser = new SignInBrowser(server.baseUrl);
     const page = await browser.get('/a/sign-up?returnUrl=/a/studio-login&ref=ca-studio&next=/pdf-merge');
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -155,7 +117,7 @@ describe('sign-in site', () => {
     expect(checked).toMatchObject({ valid: true, userData: { anonymous: false, email: 'ada@example.com' } });
 
     // A second browser signs in to the same account: same subject, and a wrong password is refused.
-    const other = new Browser();
+    const other = new SignInBrowser(server.baseUrl);
     const signInPage = await (await other.get('/a?returnUrl=/a/studio-login&ref=ca-studio')).text();
     const wrong = await other.post('/a/sign-in', {
       ...hiddenFields(signInPage),
@@ -176,7 +138,7 @@ describe('sign-in site', () => {
     expect((await validate(second.searchParams.get('auth') ?? '')).userData?.id).toBe(checked.userData?.id);
 
     // Signing up twice with the same email is refused.
-    const again = new Browser();
+    const again = new SignInBrowser(server.baseUrl);
     const againPage = await (await again.get('/a/sign-up')).text();
     expect(
       (
@@ -190,7 +152,7 @@ describe('sign-in site', () => {
   });
 
   it('refuses a form without the CSRF cookie or from another origin', async () => {
-    const browser = new Browser();
+    const browser = new SignInBrowser(server.baseUrl);
     const html = await (await browser.get('/a')).text();
     const fields = hiddenFields(html);
     const crossSite = await browser.post(
@@ -199,7 +161,7 @@ describe('sign-in site', () => {
       'https://evil.example',
     );
     expect(crossSite.status).toBe(403);
-    const stranger = new Browser();
+    const stranger = new SignInBrowser(server.baseUrl);
     const noCookie = await stranger.post('/a/sign-up', {
       ...fields,
       email: 'eve@example.com',
@@ -209,7 +171,7 @@ describe('sign-in site', () => {
   });
 
   it('never redirects off-site', async () => {
-    const browser = new Browser();
+    const browser = new SignInBrowser(server.baseUrl);
     const html = await (
       await browser.get('/a/sign-up?returnUrl=https://evil.example/x&next=//evil.example/y')
     ).text();
@@ -226,7 +188,7 @@ describe('sign-in site', () => {
     expect(signUp.headers.get('location')).toBe('/a/studio-login?next=%2F');
     const landing = await browser.get('/a/studio-login?next=//evil.example/steal');
     expect(landing.headers.get('location')).toMatch(/^\/\?auth=/);
-    const anonymous = await new Browser().get('/a/studio-login?ref=ca-studio');
+    const anonymous = await new SignInBrowser(server.baseUrl).get('/a/studio-login?ref=ca-studio');
     expect(anonymous.status).toBe(303);
     expect(anonymous.headers.get('location')).toMatch(/^\/a\?returnUrl=%2Fa%2Fstudio-login/);
   });

@@ -4,7 +4,7 @@
  * token as `?auth=<token>` on a same-origin path. Accounts live in the database, passwords in scrypt.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../http/server-context';
+import { publicBaseUrl, type ServerContext } from '../http/server-context';
 import { renderSignInPage, type SignInPageModel } from './sign-in.pages';
 import {
   cookie,
@@ -15,7 +15,7 @@ import {
   sameOriginPost,
   withAuthParameter,
 } from './sign-in.safety';
-import { TOKEN_LIFETIME_SECONDS } from './tokens';
+import { TOKEN_LIFETIME_SECONDS, type TokenUser } from './tokens';
 import { isPlausibleEmail } from './users';
 
 const CSRF_COOKIE = 'ds_csrf';
@@ -33,21 +33,33 @@ interface Targets {
 const cleanRef = (value: unknown): string =>
   typeof value === 'string' && /^[\w.-]{1,64}$/.test(value) ? value : '';
 
-/** Where to go after sign-in, and which studio page to land on; every value is same-origin. */
-function readTargets(source: Form, request: FastifyRequest): Targets {
-  const returnUrl = safeReturnPath(source.returnUrl) ?? STUDIO_LOGIN;
-  let next = safeReturnPath(source.next);
-  if (!next) {
-    const referer = request.headers.referer;
-    try {
-      const url = referer ? new URL(referer) : undefined;
-      if (url && url.host === request.host && !url.pathname.startsWith('/a'))
-        next = safeReturnPath(`${url.pathname}${url.search}`);
-    } catch {
-      // no usable referer
-    }
+/** This site's origin: PUBLIC_URL's behind a proxy, else the request's scheme and Host. */
+function siteOrigin(context: ServerContext, request: FastifyRequest): string {
+  return new URL(publicBaseUrl(context, request)).origin;
+}
+
+/** The sign-in site itself (/a, /a/…): never a studio page to come back to. */
+const isSignInSite = (path: string): boolean => /^\/a(?:[/?#]|$)/.test(path);
+
+/** Where to go after sign-in, and which studio page to land on; every value is a same-origin path. */
+function readTargets(source: Form, request: FastifyRequest, origin: string): Targets {
+  const returnUrl = safeReturnPath(source.returnUrl, origin) ?? STUDIO_LOGIN;
+  let next = safeReturnPath(source.next, origin);
+  if (!next || isSignInSite(next)) {
+    const referer = safeReturnPath(request.headers.referer, origin);
+    next = referer && !isSignInSite(referer) ? referer : '/';
   }
-  return { returnUrl, ref: cleanRef(source.ref), next: next && !next.startsWith('/a') ? next : '/' };
+  return { returnUrl, ref: cleanRef(source.ref), next };
+}
+
+/** The signed-in session of the cookie, or undefined (none, invalid, expired or signed out). */
+async function sessionUser(context: ServerContext, request: FastifyRequest): Promise<TokenUser | undefined> {
+  const session = readCookies(request)[SESSION_COOKIE];
+  try {
+    return session ? await context.tokens.verify(session) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function sendPage(
@@ -87,16 +99,18 @@ function continueTo(targets: Targets): string {
 }
 
 export function registerSignInRoutes(app: FastifyInstance, context: ServerContext): void {
+  const targetsOf = (source: Form, request: FastifyRequest) =>
+    readTargets(source, request, siteOrigin(context, request));
   app.get('/', async (request, reply) =>
-    sendPage(reply, request, { mode: 'sign-in', ...readTargets(request.query as Form, request) }),
+    sendPage(reply, request, { mode: 'sign-in', ...targetsOf(request.query as Form, request) }),
   );
   app.get('/sign-up', async (request, reply) =>
-    sendPage(reply, request, { mode: 'sign-up', ...readTargets(request.query as Form, request) }),
+    sendPage(reply, request, { mode: 'sign-up', ...targetsOf(request.query as Form, request) }),
   );
 
   const handle = (mode: 'sign-in' | 'sign-up') => async (request: FastifyRequest, reply: FastifyReply) => {
     const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Form;
-    const targets = readTargets(form, request);
+    const targets = targetsOf(form, request);
     const email = typeof form.email === 'string' ? form.email.trim() : '';
     const password = typeof form.password === 'string' ? form.password : '';
     const again = (error: string, status: number) =>
@@ -144,20 +158,20 @@ export function registerSignInRoutes(app: FastifyInstance, context: ServerContex
 
   app.get('/studio-login', async (request, reply) => {
     const query = request.query as Form;
-    const targets = readTargets(query, request);
-    const session = readCookies(request)[SESSION_COOKIE];
-    let user: Awaited<ReturnType<typeof context.tokens.verify>> | undefined;
-    try {
-      user = session ? await context.tokens.verify(session) : undefined;
-    } catch {
-      user = undefined;
-    }
+    const targets = targetsOf(query, request);
+    const user = await sessionUser(context, request);
     if (!user || user.anonymous) {
       const again = new URLSearchParams({ returnUrl: STUDIO_LOGIN, next: targets.next });
       if (targets.ref) again.set('ref', targets.ref);
       return reply.code(303).header('Location', `/a?${again.toString()}`).send();
     }
-    const token = await context.tokens.issue({ id: user.id, anonymous: false, email: user.email });
+    // Minted from the session (sid): signing out of either ends both.
+    const token = await context.tokens.issue({
+      id: user.id,
+      anonymous: false,
+      email: user.email,
+      sessionId: user.tokenId,
+    });
     return reply
       .code(303)
       .header('Cache-Control', 'no-store')
@@ -167,6 +181,10 @@ export function registerSignInRoutes(app: FastifyInstance, context: ServerContex
 
   app.post('/sign-out', async (request, reply) => {
     if (!sameOriginPost(request)) return reply.code(403).send();
+    // The session token goes on the deny list: a copied cookie, and every studio token minted from
+    // it, stop working too; removing the cookie alone would leave them valid for up to 24 h.
+    const user = await sessionUser(context, request);
+    if (user) await context.tokens.revoke(user);
     return reply
       .code(303)
       .header(

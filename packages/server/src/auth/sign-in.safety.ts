@@ -52,27 +52,38 @@ export function sameOriginPost(request: FastifyRequest): boolean {
   }
 }
 
+/** Longer return targets are refused: no studio page needs one, and it bounds the page and the log. */
+const MAX_TARGET_LENGTH = 2000;
+
 /**
- * A same-origin path (with query and hash) or undefined: absolute URLs, protocol-relative '//host',
- * backslash tricks and control characters are all refused, so no redirect can leave the site.
+ * A return target of this site as `pathname+search+hash`, or undefined when it is not one. The value
+ * is resolved against the site's origin by the WHATWG URL parser (the one browsers use), so every
+ * form a browser would normalise (`//`, `\`, `/\`, `%2e` dot segments, `/a/..//`, schemes such as
+ * `javascript:` and `data:`, absolute URLs of other hosts) is judged on where a browser would
+ * really go. Refused as well, because no studio page needs them and a later decoding or
+ * normalisation could turn them into a separator: userinfo (`@`), control characters (browsers
+ * strip tabs and newlines), raw backslashes, and any percent-escape in the path (encoded or doubly
+ * encoded slashes, dots and backslashes, and lookalike characters such as U+2215 or U+FF0F, which the
+ * parser percent-encodes). The path may not start with `//`: emitted, it would name another host.
+ * Only the parsed URL's path, query and hash are returned, and only when they read back as the same
+ * URL, so nothing is left for a second parse to reinterpret.
  */
-export function safeReturnPath(value: unknown): string | undefined {
-  if (
-    typeof value !== 'string' ||
-    !value.startsWith('/') ||
-    value.startsWith('//') ||
-    value.startsWith('/\\')
-  )
-    return undefined;
+export function safeReturnPath(value: unknown, siteOrigin: string): string | undefined {
+  if (typeof value !== 'string' || value === '' || value.length > MAX_TARGET_LENGTH) return undefined;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
-  if (/[\u0000-\u001f\\]/.test(value) || value.length > 2000) return undefined;
-  const base = 'http://docstudio.invalid';
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return undefined;
+  const base = `${siteOrigin}/`;
+  let url: URL;
   try {
-    const url = new URL(value, base);
-    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : undefined;
+    url = new URL(value, base);
   } catch {
     return undefined;
   }
+  if (url.origin !== siteOrigin || url.username !== '' || url.password !== '') return undefined;
+  const { pathname } = url;
+  if (!pathname.startsWith('/') || pathname.startsWith('//') || pathname.includes('%')) return undefined;
+  const path = `${pathname}${url.search}${url.hash}`;
+  return new URL(path, base).href === url.href ? path : undefined;
 }
 
 /** Adds `auth=<token>` to a same-origin studio path. */

@@ -1,11 +1,14 @@
 /**
- * Access tokens: EdDSA-signed JWTs with issuer, subject, expiry and kid. Verification pins the
- * algorithm (alg none or HS256 forgeries fail) and maps each failure to the provider's credential codes.
+ * Access tokens: EdDSA-signed JWTs with issuer, subject, expiry, kid and a unique id (`jti`). Tokens
+ * the sign-in site mints for the studio also carry `sid`, the `jti` of the sign-in session they came
+ * from. Verification pins the algorithm (alg none or HS256 forgeries fail), refuses tokens on the deny
+ * list (signed out: their `jti` or their `sid`) and maps each failure to the provider's credential codes.
  */
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { ApiError, ErrorCode } from '../http/errors';
 import { newId } from '../storage/file-names';
 import { JWT_ALGORITHM, type SigningKeys } from './jwt-keys';
+import type { RevokedTokens } from './revoked-tokens';
 
 export const TOKEN_ISSUER = 'docstudio';
 export const TOKEN_AUDIENCE = 'docstudio-api';
@@ -18,20 +21,40 @@ export interface TokenUser {
   email?: string;
   environment?: string;
   expiresAt: string;
+  /** The token's own id (`jti`). */
+  tokenId: string;
+  /** The sign-in session the token was minted from (`sid`), if any. */
+  sessionId?: string;
+}
+
+const bearerMissing = (): ApiError =>
+  new ApiError(401, ErrorCode.CredentialsMissing, 'An access token is required (Authorization: Bearer).');
+
+function readBearer(header: string | undefined): string {
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!match?.[1]) throw bearerMissing();
+  return match[1];
 }
 
 export class TokenService {
-  constructor(private readonly keys: SigningKeys) {}
+  constructor(
+    private readonly keys: SigningKeys,
+    /** The deny list; the sweeper drops its rows once they can no longer matter. */
+    readonly revocations: RevokedTokens,
+  ) {}
 
   async issue(user: {
     id: string;
     anonymous: boolean;
     email?: string;
     environment?: string;
+    /** The `jti` of the sign-in session this token is minted from: ending it ends this token too. */
+    sessionId?: string;
   }): Promise<string> {
     const claims: Record<string, unknown> = { anon: user.anonymous };
     if (user.email) claims.email = user.email;
     if (user.environment) claims.env = user.environment;
+    if (user.sessionId) claims.sid = user.sessionId;
     return new SignJWT(claims)
       .setProtectedHeader({ alg: JWT_ALGORITHM, kid: this.keys.kid, typ: 'JWT' })
       .setIssuer(TOKEN_ISSUER)
@@ -47,42 +70,73 @@ export class TokenService {
     return this.issue({ id: `anon_${newId()}`, anonymous: true, environment });
   }
 
-  /** The token's user, or an ApiError 401 with 4011 (invalid) or 4012 (expired). */
+  /** The token's user, or an ApiError 401 with 4011 (invalid), 4012 (expired) or 4013 (revoked). */
   async verify(token: string): Promise<TokenUser> {
+    const user = await this.verifySignature(token);
+    if (await this.revocations.anyRevoked(idsOf(user))) {
+      throw new ApiError(401, ErrorCode.CredentialsRevoked, 'The access token has been revoked.');
+    }
+    return user;
+  }
+
+  /** Reads `Authorization: Bearer <token>`; 4010 when there is none. */
+  async verifyBearer(header: string | undefined): Promise<TokenUser> {
+    return this.verify(readBearer(header));
+  }
+
+  /**
+   * Signs out the bearer's token: its `jti` and its session's `sid` go on the deny list, so every token
+   * minted from that sign-in session stops working too. Revoking a revoked token again succeeds (a
+   * retried sign-out); an invalid or expired one is the usual 401.
+   */
+  async revokeBearer(header: string | undefined): Promise<TokenUser> {
+    const user = await this.verifySignature(readBearer(header));
+    await this.revoke(user);
+    return user;
+  }
+
+  /**
+   * Puts a verified token's ids on the deny list. Rows are kept for the token's expiry plus one token
+   * lifetime: a token minted from a session just before the session expired carries its `sid` that
+   * much longer.
+   */
+  async revoke(user: TokenUser): Promise<void> {
+    await this.revocations.revoke(idsOf(user), Date.parse(user.expiresAt) + TOKEN_LIFETIME_SECONDS * 1000);
+  }
+
+  /** Signature, issuer, audience and expiry only: no deny-list look-up. */
+  private async verifySignature(token: string): Promise<TokenUser> {
+    let payload: JWTPayload;
     try {
-      const { payload, protectedHeader } = await jwtVerify(token, this.keys.publicKey, {
+      const verified = await jwtVerify(token, this.keys.publicKey, {
         algorithms: [JWT_ALGORITHM],
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
-        requiredClaims: ['sub', 'exp'],
+        // Without a jti a token could not be signed out: such a token is not one of ours.
+        requiredClaims: ['sub', 'exp', 'jti'],
       });
-      if (protectedHeader.kid !== this.keys.kid || !payload.sub || !payload.exp)
-        throw new errors.JWTInvalid('kid');
-      return {
-        id: payload.sub,
-        anonymous: payload.anon === true,
-        email: typeof payload.email === 'string' ? payload.email : undefined,
-        environment: typeof payload.env === 'string' ? payload.env : undefined,
-        expiresAt: new Date(payload.exp * 1000).toISOString(),
-      };
+      if (verified.protectedHeader.kid !== this.keys.kid) throw new errors.JWTInvalid('kid');
+      payload = verified.payload;
     } catch (error) {
       if (error instanceof errors.JWTExpired) {
         throw new ApiError(401, ErrorCode.CredentialsExpired, 'The access token has expired.');
       }
       throw new ApiError(401, ErrorCode.CredentialsInvalid, 'The access token is not valid.');
     }
-  }
-
-  /** Reads `Authorization: Bearer <token>`; 4010 when there is none. */
-  async verifyBearer(header: string | undefined): Promise<TokenUser> {
-    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match?.[1]) {
-      throw new ApiError(
-        401,
-        ErrorCode.CredentialsMissing,
-        'An access token is required (Authorization: Bearer).',
-      );
+    if (!payload.sub || !payload.exp || !payload.jti) {
+      throw new ApiError(401, ErrorCode.CredentialsInvalid, 'The access token is not valid.');
     }
-    return this.verify(match[1]);
+    return {
+      id: payload.sub,
+      anonymous: payload.anon === true,
+      email: typeof payload.email === 'string' ? payload.email : undefined,
+      environment: typeof payload.env === 'string' ? payload.env : undefined,
+      expiresAt: new Date(payload.exp * 1000).toISOString(),
+      tokenId: payload.jti,
+      sessionId: typeof payload.sid === 'string' && payload.sid ? payload.sid : undefined,
+    };
   }
 }
+
+const idsOf = (user: TokenUser): string[] =>
+  user.sessionId ? [user.tokenId, user.sessionId] : [user.tokenId];

@@ -21,6 +21,8 @@ export interface ServerConfig {
   maxQueue: number;
   /** Concurrent jobs per engine pool. */
   engineConcurrency: Partial<Record<EngineName, number>>;
+  /** SHUTDOWN_GRACE_SECONDS: on SIGTERM/SIGINT, how long running jobs may finish before they are cancelled. */
+  shutdownGraceSeconds: number;
   /** Default per-job time limit when the request gives no Timeout (seconds). */
   defaultTimeoutSeconds: number;
   /** Fetch `File`/`Url` URLs of other hosts (through the SSRF guard). */
@@ -33,6 +35,16 @@ export interface ServerConfig {
   publicUrl?: string;
   /** Hex-encoded 32-byte key for the file store (else a key file in dataDir). */
   storageKeyHex?: string;
+  /** The key before a rotation (STORAGE_KEY_PREVIOUS): opens what it sealed until that expires, never seals. */
+  previousStorageKeyHex?: string;
+  /**
+   * DOWNLOADS_REQUIRE_OWNER: result Urls are short-lived signed links, and a bare FileId (a download,
+   * or a File input of a conversion) works only with its owner's bearer token. Off (the default): the
+   * FileId alone grants the file for its whole retention, as the provider's contract says.
+   */
+  downloadsRequireOwner: boolean;
+  /** How long a signed download link works when downloadsRequireOwner is on (DOWNLOAD_LINK_MINUTES). */
+  downloadLinkMinutes: number;
   /** Upload limit where a converter names none, and for POST /upload. */
   defaultMaxFileSize: number;
   /** The converter table; the default is converters/index.ts. */
@@ -48,6 +60,11 @@ export interface ServerConfig {
   corsOrigins: CorsOrigins;
   /** Log requests (pino); off in tests. */
   logger: boolean;
+  /**
+   * Where log lines go (one JSON object a line); default stdout. Tests pass a buffer to read what the
+   * server logs (http/request-logging.ts says what a line may hold).
+   */
+  logStream?: { write(line: string): void };
 }
 
 /** Serialised origins (`https://partner.example`) or '*' for any origin. */
@@ -74,12 +91,15 @@ export function defaultConfig(): ServerConfig {
     maxQueue: 50,
     engineConcurrency: { ...defaultEngineConcurrency },
     defaultTimeoutSeconds: 300,
+    shutdownGraceSeconds: 30,
     remoteFetch: true,
     allowPrivateUrls: false,
     allowedOrigins: [],
     defaultMaxFileSize: 100 * 1024 * 1024,
     rateLimitPerMinute: 120,
     signInAttemptsPerMinute: 10,
+    downloadsRequireOwner: false,
+    downloadLinkMinutes: 60,
     corsOrigins: [],
     logger: false,
   };
@@ -144,7 +164,7 @@ export function parseCorsOrigins(value: string | undefined): CorsOrigins {
   ];
 }
 
-/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, LOG. */
+/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, SHUTDOWN_GRACE_SECONDS, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, STORAGE_KEY_PREVIOUS, DOWNLOADS_REQUIRE_OWNER, DOWNLOAD_LINK_MINUTES, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, LOG. */
 export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const base = defaultConfig();
   return {
@@ -155,11 +175,23 @@ export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerC
     staticDir: env.STATIC_DIR ? resolve(env.STATIC_DIR) : undefined,
     retentionMinutes: parsePositiveInt('RETENTION_MINUTES', env.RETENTION_MINUTES, base.retentionMinutes),
     maxQueue: parsePositiveInt('MAX_QUEUE', env.MAX_QUEUE, base.maxQueue),
+    shutdownGraceSeconds: parsePositiveInt(
+      'SHUTDOWN_GRACE_SECONDS',
+      env.SHUTDOWN_GRACE_SECONDS,
+      base.shutdownGraceSeconds,
+    ),
     allowPrivateUrls: parseBoolean(env.ALLOW_PRIVATE_URLS, false),
     allowedOrigins: policyFromEnv(env).allowedOrigins ?? [],
     remoteFetch: parseBoolean(env.REMOTE_FETCH, base.remoteFetch),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     storageKeyHex: env.STORAGE_KEY || undefined,
+    previousStorageKeyHex: env.STORAGE_KEY_PREVIOUS || undefined,
+    downloadsRequireOwner: parseBoolean(env.DOWNLOADS_REQUIRE_OWNER, base.downloadsRequireOwner),
+    downloadLinkMinutes: parsePositiveInt(
+      'DOWNLOAD_LINK_MINUTES',
+      env.DOWNLOAD_LINK_MINUTES,
+      base.downloadLinkMinutes,
+    ),
     rateLimitPerMinute: parsePositiveInt(
       'RATE_LIMIT_PER_MINUTE',
       env.RATE_LIMIT_PER_MINUTE,

@@ -1,10 +1,13 @@
 /**
  * Runs an engine binary safely: an argv array (never a shell string), its own process group so a
  * timeout kills the engine together with every child it spawned (soffice, gs helpers), bounded
- * captured output, and cancellation through an AbortSignal.
+ * captured output, and cancellation through an AbortSignal. When the engine exits its group is killed
+ * too (a helper it left running in the background dies with it), and `killRunningEngines()` ends every
+ * group still running when the server closes: no engine process outlives its job or the server.
  */
 import { spawn } from 'node:child_process';
 import { ApiError, engineTimeout } from '../http/errors';
+import { engineEnv } from './orphaned-engines';
 
 export interface RunEngineOptions {
   /** Milliseconds before the process group is killed and EngineTimeoutError is thrown. */
@@ -38,6 +41,14 @@ export class EngineExitError extends Error {
 }
 
 const MAX_STDERR = 64 * 1024;
+/** Process groups started here and not yet ended. */
+const runningGroups = new Set<number>();
+
+/** Kills every engine process group still running (the server's close hook). */
+export function killRunningEngines(): void {
+  for (const pid of runningGroups) killGroup(pid);
+  runningGroups.clear();
+}
 
 function killGroup(pid: number | undefined): void {
   if (!pid) return;
@@ -61,10 +72,12 @@ export function runEngine(
     }
     const child = spawn(command, [...args], {
       cwd: options.cwd,
-      env: options.env ?? process.env,
+      env: engineEnv(options.env), // tagged with the run, so a restart finds it if orphaned
       detached: true, // own process group: kill(-pid) reaches the grandchildren too
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    const group = child.pid;
+    if (group) runningGroups.add(group);
     const maxStdout = options.maxStdout ?? 16 * 1024 * 1024;
     const out: Buffer[] = [];
     let outBytes = 0;
@@ -79,13 +92,13 @@ export function runEngine(
       fn();
     };
     const onAbort = (): void => {
-      killGroup(child.pid);
+      killGroup(group);
       finish(() =>
         reject(options.signal?.reason instanceof ApiError ? options.signal.reason : engineTimeout()),
       );
     };
     const timer = setTimeout(() => {
-      killGroup(child.pid);
+      killGroup(group);
       finish(() =>
         reject(engineTimeout(`${command} took longer than ${Math.round(options.timeoutMs / 1000)} s.`)),
       );
@@ -101,8 +114,15 @@ export function runEngine(
     child.stderr.on('data', (chunk: Buffer) => {
       if (err.length < MAX_STDERR) err += chunk.toString('utf8');
     });
-    child.on('error', (error) => finish(() => reject(error)));
+    child.on('error', (error) => {
+      if (group) runningGroups.delete(group);
+      finish(() => reject(error));
+    });
+    // The leader is gone: anything it left in its group in the background (which may hold its stdout
+    // open, so 'close' would wait for it) goes with it.
+    child.on('exit', () => killGroup(group));
     child.on('close', (code, sig) => {
+      if (group) runningGroups.delete(group);
       const stdout = Buffer.concat(out);
       finish(() => {
         if (code === 0) resolve({ code, stdout, stderr: err });

@@ -1,22 +1,27 @@
 /**
- * Reads a convert request into a work folder: multipart file parts are streamed straight to disk
- * (the RAM-backed work folder, never the heap) under the converter's size limit; `File`/`Files[i]`
- * text values (FileId, an Url of this server, or a remote Url) are copied in from the store or
- * fetched through the SSRF guard. Fields come back as plain strings.
+ * Reads a convert request into a work folder, in every form the provider takes:
+ * - multipart: file parts streamed straight to disk (the RAM-backed work folder, never the heap);
+ * - urlencoded or JSON (flat, or the provider's `Parameters` array; json-parameters.ts);
+ * - a raw file body of any other type, named by Content-Disposition, parameters in the query;
+ * - the query string, merged with the body (request-fields.ts).
+ * Every input lands under the converter's size limit. `File`/`Files[i]` text values (FileId, an Url
+ * of this server, or a remote Url) are copied in by file-references.ts. Fields come back as strings.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { urlPolicyOf } from '../jobs/run-conversion';
-import { fetchRemoteFile } from '../security/ssrf';
 import { extensionOf, sanitizeFileName } from '../storage/file-names';
 import { FileTooLargeError } from '../storage/file-store';
 import { ApiError, ErrorCode, invalidParameters } from './errors';
+import { fetchReference, overToolLimit } from './file-references';
+import { jsonBodyEntries } from './json-parameters';
+import { byteLimit, declaredOver, dispositionFileName, isRawBody } from './raw-body';
+import { canonicalFieldName, mergeQueryFields, queryPairs } from './request-fields';
 import type { ServerContext } from './server-context';
-import { failAtLimit, fileTooLarge } from './upload-limit';
+import { failAtLimit } from './upload-limit';
 
 export interface ReceivedFile {
   /** The form field: 'File' or 'Files[3]'. */
@@ -35,7 +40,6 @@ export interface ReceivedRequest {
 }
 
 const MAX_FILES = 100;
-const REMOTE_TIMEOUT_MS = 60_000;
 
 /** 'File' → -1, 'Files[2]' → 2, 'Files' → next free; other names are not file fields. */
 function fileFieldIndex(name: string, next: () => number): number | undefined {
@@ -45,16 +49,12 @@ function fileFieldIndex(name: string, next: () => number): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-export const isFileField = (name: string): boolean => fileFieldIndex(name, () => 0) !== undefined;
-
-const tooLarge = (limit: number): ApiError =>
-  fileTooLarge(`The file is larger than this tool's limit of ${Math.floor(limit / (1024 * 1024))} MB.`);
-
-async function receivePart(file: Readable, path: string, limit: number): Promise<void> {
+/** Streams one incoming file to `path`, failing with 413 past `limit`. */
+async function receiveStream(source: Readable, path: string, limit: number): Promise<void> {
   try {
-    await pipeline(failAtLimit(file, limit), createWriteStream(path, { mode: 0o600 }));
+    await pipeline(source, byteLimit(limit), createWriteStream(path, { mode: 0o600 }));
   } catch (error) {
-    if (error instanceof FileTooLargeError) throw tooLarge(limit);
+    if (error instanceof FileTooLargeError) throw overToolLimit(limit);
     throw error;
   }
 }
@@ -69,135 +69,90 @@ export async function receiveRequest(
   await mkdir(inbox, { mode: 0o700 });
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
+  /** File fields sent as text (FileId or Url), copied in once the body is read. */
+  const references: Array<{ field: string; index: number; value: string }> = [];
   let counter = 1_000_000;
   const next = (): number => counter++;
+  /** Takes `value` as a file reference when `name` is a file field. */
+  const takeReference = (name: string, value: string): boolean => {
+    const index = fileFieldIndex(name, next);
+    if (index !== undefined) references.push({ field: name === 'Files[]' ? 'Files' : name, index, value });
+    return index !== undefined;
+  };
+
+  /** Stores an incoming file under a path named by its extension (engines read the type from it). */
+  const addFile = async (
+    field: string,
+    index: number,
+    sentName: string,
+    write: (path: string) => Promise<void>,
+  ) => {
+    if (files.length >= MAX_FILES)
+      throw invalidParameters({ Files: [`At most ${MAX_FILES} files are accepted.`] });
+    const fileName = sanitizeFileName(sentName, 'file');
+    const path = join(inbox, `${files.length}.${extensionOf(fileName) || 'bin'}`);
+    await write(path);
+    files.push({ field, index, path, fileName, ext: extensionOf(fileName), size: (await stat(path)).size });
+  };
 
   if (request.isMultipart()) {
     const parts = request.parts({
       limits: { fileSize: maxFileSize, files: MAX_FILES, fields: 500, fieldSize: 1024 * 1024 },
     });
     for await (const part of parts) {
+      const name = canonicalFieldName(part.fieldname);
       if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        if (!takeReference(name, value)) fields[name] = value;
         continue;
       }
-      const index = fileFieldIndex(part.fieldname, next);
+      const index = fileFieldIndex(name, next);
       if (index === undefined) {
         part.file.resume(); // not a file field of the contract: drain and ignore
         continue;
       }
-      const fileName = sanitizeFileName(part.filename, 'file');
-      const path = join(inbox, `${files.length}.${extensionOf(fileName) || 'bin'}`);
-      await receivePart(part.file, path, maxFileSize);
-      files.push({
-        field: part.fieldname,
-        index,
-        path,
-        fileName,
-        ext: extensionOf(fileName),
-        size: (await stat(path)).size,
-      });
+      await addFile(name, index, part.filename, (path) =>
+        receiveStream(failAtLimit(part.file, maxFileSize), path, maxFileSize),
+      );
     }
+  } else if (isRawBody(request.body)) {
+    // The provider's octet-stream form: the body is the file, the parameters are in the query.
+    if (declaredOver(request, maxFileSize)) throw overToolLimit(maxFileSize);
+    const body = request.body;
+    const sentName = dispositionFileName(request.headers['content-disposition']) ?? '';
+    await addFile('File', -1, sentName, (path) => receiveStream(body, path, maxFileSize));
   } else if (request.body && typeof request.body === 'object') {
-    for (const [name, value] of Object.entries(request.body as Record<string, unknown>)) {
-      if (Array.isArray(value) && (name === 'Files' || name === 'Files[]')) {
-        value.forEach((item) => {
-          fields[`Files[${next()}]`] = String(item);
-        });
-      } else if (value !== undefined && value !== null) {
-        fields[name] =
-          typeof value === 'string'
-            ? value
-            : typeof value === 'object'
-              ? JSON.stringify(value)
-              : String(value);
+    for (const entry of jsonBodyEntries(request.body as Record<string, unknown>)) {
+      const name = canonicalFieldName(entry.name);
+      if (!('file' in entry)) {
+        if (!takeReference(name, entry.value)) fields[name] = entry.value;
+        continue;
       }
+      const index = fileFieldIndex(name, next);
+      if (index === undefined) throw invalidParameters({ [name]: [`${name} does not take a file.`] });
+      const { data, fileName } = entry.file;
+      if (data.length > maxFileSize) throw overToolLimit(maxFileSize);
+      await addFile(name === 'Files[]' ? 'Files' : name, index, fileName, (path) =>
+        writeFile(path, data, { mode: 0o600 }),
+      );
     }
   } else if (request.body !== undefined) {
     throw new ApiError(
       415,
       ErrorCode.UnsupportedFileType,
-      'Send the request as multipart/form-data, application/x-www-form-urlencoded or JSON.',
+      'Send the request as multipart/form-data, application/x-www-form-urlencoded, JSON or the file itself.',
     );
   }
 
-  // File / Files[i] given as text: a FileId, an Url of this server, or a remote Url.
-  for (const [name, value] of Object.entries(fields)) {
-    const index = fileFieldIndex(name, next);
-    if (index === undefined) continue;
-    delete fields[name];
+  mergeQueryFields(fields, queryPairs(request), takeReference);
+
+  for (const { field, index, value } of references) {
     if (files.length >= MAX_FILES)
       throw invalidParameters({ Files: [`At most ${MAX_FILES} files are accepted.`] });
     const path = join(inbox, `${files.length}`);
-    const received = await fetchReference(context, request, value.trim(), name, path, maxFileSize);
-    files.push({ ...received, field: name, index });
+    const received = await fetchReference(context, request, value.trim(), field, path, maxFileSize);
+    files.push({ ...received, field, index });
   }
   files.sort((a, b) => a.index - b.index);
   return { fields, files };
-}
-
-const FILE_ID = /^[A-Za-z0-9_-]{16,64}$/;
-
-/** The FileId when `url` is a download Url of this server (same origin as the request or PUBLIC_URL). */
-function ownFileId(context: ServerContext, request: FastifyRequest, url: URL): string | undefined {
-  const match = /^\/api\/d\/([A-Za-z0-9_-]{16,64})(?:\/[^/]*)?$/.exec(url.pathname);
-  if (!match) return undefined;
-  const origins = [`${request.protocol}://${request.host}`];
-  if (context.config.publicUrl) origins.push(new URL(context.config.publicUrl).origin);
-  return origins.some((origin) => new URL(origin).origin === url.origin) ? match[1] : undefined;
-}
-
-async function fetchReference(
-  context: ServerContext,
-  request: FastifyRequest,
-  value: string,
-  field: string,
-  basePath: string,
-  maxFileSize: number,
-): Promise<Omit<ReceivedFile, 'field' | 'index'>> {
-  let fileId: string | undefined;
-  let url: URL | undefined;
-  if (FILE_ID.test(value)) fileId = value;
-  else {
-    try {
-      url = new URL(value);
-    } catch {
-      throw invalidParameters({ [field]: [`${field} must be a file, a FileId or a URL.`] });
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new ApiError(400, ErrorCode.InvalidUrl, `${field} must be an http or https URL.`);
-    }
-    fileId = ownFileId(context, request, url);
-  }
-
-  if (fileId) {
-    const stored = await context.store.get(fileId);
-    if (!stored)
-      throw new ApiError(404, ErrorCode.InvalidFileId, `The file ${fileId} does not exist or has expired.`);
-    if (stored.size > maxFileSize) throw tooLarge(maxFileSize);
-    const path = `${basePath}.${stored.ext || 'bin'}`;
-    await context.store.decryptToPath(fileId, path);
-    return { path, fileName: stored.fileName, ext: stored.ext, size: stored.size };
-  }
-
-  if (!context.config.remoteFetch || !url) {
-    throw new ApiError(
-      400,
-      ErrorCode.RemoteDownloadFailed,
-      'Remote download failed: this server does not fetch files from other hosts.',
-    );
-  }
-  const path = `${basePath}.download`;
-  const remote = await fetchRemoteFile(url.href, {
-    maxBytes: maxFileSize,
-    timeoutMs: REMOTE_TIMEOUT_MS,
-    destPath: path,
-    ...urlPolicyOf(context.config),
-  });
-  const fileName = sanitizeFileName(remote.fileName, 'download');
-  const ext = extensionOf(fileName);
-  // Engines such as soffice read the type from the extension: give the copy the right one.
-  const finalPath = `${basePath}.${ext || 'bin'}`;
-  await rename(remote.path ?? path, finalPath);
-  return { path: finalPath, fileName, ext, size: remote.size };
 }

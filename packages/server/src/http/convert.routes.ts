@@ -6,19 +6,23 @@
 import type { FastifyInstance } from 'fastify';
 import { type ConversionAnswer, runConversion } from '../jobs/run-conversion';
 import { validateConversion } from './convert-validation';
+import { resultUrlMaker, withFreshLinks } from './download-links';
 import { toErrorAnswer } from './error-answer';
 import { ApiError, ErrorCode } from './errors';
+import { PARSED_BODY_LIMIT } from './json-parameters';
+import { streamRawBodies } from './raw-body';
 import { withReceivedRequest } from './received-request';
-import {
-  downloadUrlFor,
-  findConverter,
-  publicBaseUrl,
-  requireUser,
-  type ServerContext,
-} from './server-context';
+import { findConverter, publicBaseUrl, requireUser, type ServerContext } from './server-context';
 
 export function registerConvertRoutes(app: FastifyInstance, context: ServerContext): void {
-  app.post('/convert/*', async (request, reply) => {
+  app.register(async (scope) => registerConvertRoute(scope, context));
+  registerJobRoute(app, context);
+}
+
+function registerConvertRoute(app: FastifyInstance, context: ServerContext): void {
+  // JSON and urlencoded bodies are parsed (base64 files make JSON large); any other body is the file.
+  streamRawBodies(app, ['application/json', 'application/x-www-form-urlencoded']);
+  app.post('/convert/*', { bodyLimit: PARSED_BODY_LIMIT }, async (request, reply) => {
     const user = await requireUser(context, request);
     context.limits.checkApi(request, user.id);
     const endpoint = ((request.params as { '*': string })['*'] ?? '').replace(/^\/+|\/+$/g, '');
@@ -42,7 +46,7 @@ export function registerConvertRoutes(app: FastifyInstance, context: ServerConte
         workDir,
         timeoutMs: conversion.timeoutSeconds * 1000,
         storeFile: conversion.storeFile,
-        downloadUrl: (fileId, fileName) => downloadUrlFor(base, fileId, fileName),
+        downloadUrl: resultUrlMaker(context, base, user.id),
         clientSignal: conversion.async ? undefined : clientGone.signal,
         onStart: () => void context.jobs.markRunning(jobId),
       }).then(
@@ -66,7 +70,9 @@ export function registerConvertRoutes(app: FastifyInstance, context: ServerConte
       return reply.code(202).send({ JobId: jobId });
     });
   });
+}
 
+function registerJobRoute(app: FastifyInstance, context: ServerContext): void {
   app.get('/job/:jobId', async (request, reply) => {
     const user = await requireUser(context, request);
     const { jobId } = request.params as { jobId: string };
@@ -79,6 +85,6 @@ export function registerConvertRoutes(app: FastifyInstance, context: ServerConte
       if (job.error.headers) reply.headers(job.error.headers);
       return reply.code(job.error.status).send(job.error.body);
     }
-    return reply.code(200).send(job.result);
+    return reply.code(200).send(withFreshLinks(context, job.result, user.id));
   });
 }

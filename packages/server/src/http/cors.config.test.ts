@@ -51,6 +51,7 @@ describe('which answers may carry CORS headers', () => {
       '/api/job/abc',
       '/api/functions/generate-jwt',
       '/api/functions/validate-token',
+      '/api/functions/revoke-token',
       '/api/workflows/run/abc',
     ]) {
       expect(corsAreaOf(path), path).toBeDefined();

@@ -91,6 +91,7 @@ describe('CORS for listed partner origins', () => {
       ['/api/upload', 'POST'],
       ['/api/functions/generate-jwt', 'POST'],
       ['/api/functions/validate-token', 'POST'],
+      ['/api/functions/revoke-token', 'POST'],
       ['/api/job/someJob', 'GET'],
       ['/api/d/someFile', 'DELETE'],
       ['/api/workflows/update/someId', 'PATCH'],

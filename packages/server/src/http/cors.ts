@@ -15,7 +15,13 @@ type CorsArea = 'elements' | 'api';
 
 /** The API calls a partner page makes through the SDK; everything else under /api stays same-origin. */
 const API_PREFIXES = ['/api/convert/', '/api/d/', '/api/job/', '/api/workflows/'];
-const API_PATHS = new Set(['/api/upload', '/api/functions/generate-jwt', '/api/functions/validate-token']);
+const API_PATHS = new Set([
+  '/api/upload',
+  '/api/functions/generate-jwt',
+  '/api/functions/validate-token',
+  // A partner page's sign-out (core's logout) revokes its token too.
+  '/api/functions/revoke-token',
+]);
 
 const ALLOWED_METHODS: Record<CorsArea, string> = {
   elements: 'GET, HEAD',

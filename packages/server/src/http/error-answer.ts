@@ -31,7 +31,16 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
     fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' ||
     status === 413
   ) {
-    return { status: 413, body: { Code: ErrorCode.FileTooLarge, Message: 'The request body is too large.' } };
+    return {
+      status: 413,
+      body: {
+        Code: ErrorCode.FileTooLarge,
+        Message:
+          fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'The request body is over the limit for JSON and urlencoded bodies: send files as multipart/form-data or as the raw body, or upload them first and pass the FileId.'
+            : 'The request body is too large.',
+      },
+    };
   }
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
     return {

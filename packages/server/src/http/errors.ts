@@ -8,6 +8,8 @@ export const ErrorCode = {
   CredentialsMissing: 4010,
   CredentialsInvalid: 4011,
   CredentialsExpired: 4012,
+  /** A signed-out token (on the deny list): within the contract's 4010-4015 credentials range. */
+  CredentialsRevoked: 4013,
   Timeout: 5000,
   ConversionFailed: 5001,
   DamagedFile: 5002,

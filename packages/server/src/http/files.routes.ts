@@ -1,29 +1,15 @@
 /**
- * Stored files: POST /api/upload (multipart or a raw body named by Content-Disposition), download by
- * the unguessable FileId with streamed decryption, and DELETE by the file's owner.
+ * Stored files: POST /api/upload (upload.routes.ts), download by the unguessable FileId with streamed
+ * decryption (or, with DOWNLOADS_REQUIRE_OWNER, by its owner or a signed link: download-links.ts),
+ * and DELETE by the file's owner.
  */
 
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { FileTooLargeError } from '../storage/file-store';
-import { ApiError, ErrorCode, invalidParameters } from './errors';
+import { type LinkQuery, mayReadFile } from './download-links';
+import { ApiError, ErrorCode } from './errors';
 import { mimeTypeFor } from './mime-types';
 import { requireUser, type ServerContext } from './server-context';
-import { failAtLimit, fileTooLarge } from './upload-limit';
-
-/** The name in `Content-Disposition: attachment; filename*=UTF-8''…` (or the plain filename=). */
-export function fileNameFromDisposition(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // malformed percent-encoding: fall back to the plain parameter
-    }
-  }
-  return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim();
-}
+import { registerUploadRoute } from './upload.routes';
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
 export function contentDisposition(fileName: string): string {
@@ -31,73 +17,19 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-const tooLarge = (limit: number): ApiError =>
-  fileTooLarge(`The file is larger than the upload limit of ${Math.floor(limit / (1024 * 1024))} MB.`);
-
 export function registerFileRoutes(app: FastifyInstance, context: ServerContext): void {
-  const limit = context.config.defaultMaxFileSize;
-
-  app.register(async (scope) => {
-    // Raw uploads may carry any type (application/pdf, text/plain …): hand the body over as a stream.
-    scope.removeContentTypeParser(['application/json', 'text/plain']);
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-
-    scope.post('/upload', async (request) => {
-      const user = await requireUser(context, request);
-      context.limits.checkApi(request, user.id);
-      if (request.isMultipart()) {
-        for await (const part of request.parts({ limits: { fileSize: limit, files: 1 } })) {
-          if (part.type !== 'file') continue;
-          let stored: Awaited<ReturnType<typeof context.store.save>>;
-          try {
-            stored = await context.store.save(failAtLimit(part.file, limit), {
-              ownerId: user.id,
-              fileName: part.filename,
-              kind: 'upload',
-            });
-          } catch (error) {
-            if (error instanceof FileTooLargeError) throw tooLarge(limit);
-            throw error;
-          }
-          return { FileId: stored.id, FileName: stored.fileName, FileExt: stored.ext };
-        }
-        throw invalidParameters({ File: ['File is required.'] });
-      }
-      const fileName = fileNameFromDisposition(request.headers['content-disposition']);
-      if (!fileName) {
-        throw invalidParameters({
-          FileName: ["Name the file with Content-Disposition: attachment; filename*=UTF-8''<name>."],
-        });
-      }
-      const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-      try {
-        const stored = await context.store.save(request.body as Readable, {
-          ownerId: user.id,
-          fileName,
-          kind: 'upload',
-          maxBytes: limit,
-        });
-        if (stored.size === 0) {
-          await context.store.delete(stored.id);
-          throw invalidParameters({ File: ['The file is empty.'] });
-        }
-        return { FileId: stored.id, FileName: stored.fileName, FileExt: stored.ext };
-      } catch (error) {
-        if (error instanceof FileTooLargeError) throw tooLarge(limit);
-        throw error;
-      }
-    });
-  });
+  registerUploadRoute(app, context);
 
   const download = async (
-    request: import('fastify').FastifyRequest<{ Params: { fileId: string } }>,
+    request: import('fastify').FastifyRequest<{ Params: { fileId: string }; Querystring: LinkQuery }>,
     reply: import('fastify').FastifyReply,
   ) => {
-    // The FileId alone grants the download (the contract); a bearer, when sent, must still be valid.
-    if (request.headers.authorization) await requireUser(context, request);
+    // By default the FileId alone grants the download (the contract); a bearer, when sent, must still
+    // be valid. With DOWNLOADS_REQUIRE_OWNER someone else's file reads as unknown, like a wrong id.
+    const reader = request.headers.authorization ? await requireUser(context, request) : undefined;
     const stored = await context.store.get(request.params.fileId);
-    if (!stored) throw new ApiError(404, ErrorCode.InvalidFileId, 'The file does not exist or has expired.');
+    if (!stored || !mayReadFile(context, reader?.id, stored, request.query))
+      throw new ApiError(404, ErrorCode.InvalidFileId, 'The file does not exist or has expired.');
     return reply
       .header('Content-Type', mimeTypeFor(stored.ext))
       .header('Content-Length', String(stored.size))
@@ -106,8 +38,11 @@ export function registerFileRoutes(app: FastifyInstance, context: ServerContext)
       .header('X-Content-Type-Options', 'nosniff')
       .send(context.store.openDecrypted(stored.id));
   };
-  app.get<{ Params: { fileId: string } }>('/d/:fileId', download);
-  app.get<{ Params: { fileId: string; fileName: string } }>('/d/:fileId/:fileName', download);
+  app.get<{ Params: { fileId: string }; Querystring: LinkQuery }>('/d/:fileId', download);
+  app.get<{ Params: { fileId: string; fileName: string }; Querystring: LinkQuery }>(
+    '/d/:fileId/:fileName',
+    download,
+  );
 
   app.delete<{ Params: { fileId: string } }>('/d/:fileId', async (request) => {
     const user = await requireUser(context, request);

@@ -85,13 +85,27 @@ describe('upload and download', () => {
     );
   });
 
-  it('needs a token to upload and refuses a raw body over the limit', async () => {
+  it('takes an upload without a token (owned by nobody), refuses a bad token and a raw body over the limit', async () => {
     const anonymous = await fetch(`${server.apiUrl}/upload`, {
       method: 'POST',
       headers: { 'content-disposition': "attachment; filename*=UTF-8''a.txt" },
       body: 'x',
     });
-    expect(anonymous.status).toBe(401);
+    expect(anonymous.status).toBe(200);
+    const { FileId } = (await anonymous.json()) as { FileId: string };
+    // Nobody owns it, so no token may delete it; it leaves with retention.
+    expect((await server.request(`/api/d/${FileId}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await fetch(`${server.apiUrl}/d/${FileId}/a.txt`)).status).toBe(200);
+    const forged = await fetch(`${server.apiUrl}/upload`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer not-a-token',
+        'content-disposition': "attachment; filename*=UTF-8''a.txt",
+      },
+      body: 'x',
+    });
+    expect(forged.status).toBe(401);
+    expect(((await forged.json()) as { Code: number }).Code).toBe(4011);
     const small = await startTestServer({ defaultMaxFileSize: 1024 });
     try {
       const big = await small.request('/api/upload', {

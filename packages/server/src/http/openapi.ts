@@ -3,6 +3,12 @@
  * the core catalogue (tool titles and option fields), so it never disagrees with what the server runs.
  */
 import { findToolByEndpoint } from '@docstudio/core';
+import {
+  convertQueryParameters,
+  convertRequestBody,
+  providerParametersSchema,
+  uploadOperation,
+} from './openapi-request-forms';
 import type { ServerContext } from './server-context';
 
 type Json = Record<string, unknown>;
@@ -54,10 +60,8 @@ export function buildOpenApiDocument(context: ServerContext, serverUrl: string):
           converter.maxFileSize ? `${Math.round(converter.maxFileSize / 1048576)} MB` : 'server limit'
         } per file. Engine: ${converter.engine}.`.trim(),
         security: [{ bearer: [] }],
-        requestBody: {
-          required: true,
-          content: { 'multipart/form-data': { schema }, 'application/x-www-form-urlencoded': { schema } },
-        },
+        parameters: convertQueryParameters,
+        requestBody: convertRequestBody(schema),
         responses: {
           200: {
             description: 'Converted',
@@ -78,15 +82,25 @@ export function buildOpenApiDocument(context: ServerContext, serverUrl: string):
   }
   paths['/upload'] = {
     post: {
-      summary: 'Upload one file for later use as File=<FileId>',
-      security: [{ bearer: [] }],
-      responses: { 200: { description: '{FileId, FileName, FileExt}' } },
+      ...uploadOperation,
+      responses: {
+        ...(uploadOperation.responses as Json),
+        400: errorResponse('No file, an empty file, or no name'),
+        401: errorResponse('Invalid or expired token (when one is sent)'),
+        413: errorResponse('File too large'),
+        429: errorResponse('Over the rate limit (see Retry-After)'),
+      },
     },
   };
   paths['/d/{FileId}/{FileName}'] = {
     get: {
       summary: 'Download a stored file',
-      responses: { 200: { description: 'The file' }, 404: errorResponse('Unknown or expired') },
+      description:
+        'The FileId alone grants it; with DOWNLOADS_REQUIRE_OWNER only the owner bearer or a signed result Url (expires, signature).',
+      responses: {
+        200: { description: 'The file' },
+        404: errorResponse('Unknown or expired, or not yours when downloads require the owner'),
+      },
     },
   };
   paths['/d/{FileId}'] = {
@@ -133,6 +147,7 @@ export function buildOpenApiDocument(context: ServerContext, serverUrl: string):
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: {
+        ProviderParameters: providerParametersSchema,
         Error: {
           type: 'object',
           required: ['Code', 'Message'],
@@ -160,6 +175,7 @@ export function buildOpenApiDocument(context: ServerContext, serverUrl: string):
                   FileSize: { type: 'integer' },
                   FileId: { type: 'string' },
                   Url: { type: 'string', format: 'uri' },
+                  FileData: { type: 'string', contentEncoding: 'base64', description: 'StoreFile=false' },
                 },
               },
             },

@@ -10,12 +10,15 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { JobRecords } from '../jobs/job-records';
 import type { Database } from '../storage/database.types';
 import type { FileStore } from '../storage/file-store';
+import type { KeyRing } from '../storage/key-ring';
 import type { MetricsRegistry } from './metrics';
 import type { RateLimits } from './rate-limit';
 
 export interface ServerContext {
   config: ServerConfig;
   db: Kysely<Database>;
+  /** The storage keys: file contents, sealed names, job answers, workflow secrets, download links. */
+  keys: KeyRing;
   store: FileStore;
   tokens: TokenService;
   users: UserService;

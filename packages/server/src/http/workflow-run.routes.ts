@@ -8,18 +8,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Converter } from '../converters/converter.types';
 import { runWorkflow, type WorkflowRunStep } from '../jobs/run-workflow';
+import type { WorkflowsTable } from '../storage/database.types';
+import { openStepSecrets, readStoredSteps } from '../storage/sealed-steps';
+import { SealedTextError } from '../storage/sealed-text';
 import { catalogueParameterProblems } from './catalogue-checks';
 import { validateConversion } from './convert-validation';
+import { resultUrlMaker } from './download-links';
 import { toErrorAnswer } from './error-answer';
 import { ApiError, ErrorCode, invalidParameters } from './errors';
+import { PARSED_BODY_LIMIT } from './json-parameters';
+import { streamRawBodies } from './raw-body';
 import { withReceivedRequest } from './received-request';
-import {
-  downloadUrlFor,
-  findConverter,
-  publicBaseUrl,
-  requireUser,
-  type ServerContext,
-} from './server-context';
+import { findConverter, publicBaseUrl, requireUser, type ServerContext } from './server-context';
 import type { WorkflowStep } from './workflows.routes';
 
 /** The converter of every step, and each step's parameter problems keyed 'Steps[n].Name'. */
@@ -45,6 +45,20 @@ function planSteps(context: ServerContext, steps: readonly WorkflowStep[]): Work
   return planned;
 }
 
+/** The stored steps with their secrets opened: here, for the run, and nowhere else. */
+function openedSteps(context: ServerContext, row: WorkflowsTable): WorkflowStep[] {
+  try {
+    return openStepSecrets(context.keys, row.id, readStoredSteps(row.steps));
+  } catch (error) {
+    if (!(error instanceof SealedTextError)) throw error;
+    throw invalidParameters({
+      Steps: [
+        'A stored password of this workflow can no longer be read (the storage key changed); enter it again.',
+      ],
+    });
+  }
+}
+
 const timeoutOf = (value: string | undefined, fallback: number): number => {
   if (value === undefined || value.trim() === '') return fallback;
   const seconds = Number(value);
@@ -54,7 +68,14 @@ const timeoutOf = (value: string | undefined, fallback: number): number => {
 };
 
 export function registerWorkflowRunRoute(app: FastifyInstance, context: ServerContext): void {
-  app.post<{ Params: { id: string } }>('/workflows/run/:id', async (request, reply) => {
+  app.register(async (scope) => registerRunRoute(scope, context));
+}
+
+function registerRunRoute(app: FastifyInstance, context: ServerContext): void {
+  // The input is read as convert reads it: parsed JSON/urlencoded bodies, any other body is the file.
+  streamRawBodies(app, ['application/json', 'application/x-www-form-urlencoded']);
+  const options = { bodyLimit: PARSED_BODY_LIMIT };
+  app.post<{ Params: { id: string } }>('/workflows/run/:id', options, async (request, reply) => {
     const user = await requireUser(context, request);
     context.limits.checkApi(request, user.id);
     const row = await context.db
@@ -64,7 +85,7 @@ export function registerWorkflowRunRoute(app: FastifyInstance, context: ServerCo
       .where('owner_id', '=', user.id)
       .executeTakeFirst();
     if (!row) throw new ApiError(404, ErrorCode.UnknownConverter, 'The workflow does not exist.');
-    const steps = planSteps(context, JSON.parse(row.steps) as WorkflowStep[]);
+    const steps = planSteps(context, openedSteps(context, row));
     const first = steps[0]?.converter;
     if (!first) throw invalidParameters({ Steps: ['At least one step is required'] });
 
@@ -89,7 +110,7 @@ export function registerWorkflowRunRoute(app: FastifyInstance, context: ServerCo
         received,
         workDir,
         timeoutSeconds,
-        downloadUrl: (fileId, fileName) => downloadUrlFor(base, fileId, fileName),
+        downloadUrl: resultUrlMaker(context, base, user.id),
         onStart: () => void context.jobs.markRunning(jobId),
       }).then(
         (answer) => context.jobs.succeed(jobId, answer),

@@ -2,13 +2,25 @@
  * Workflow CRUD: each workflow belongs to the token's subject; another user's id reads as unknown.
  * Bodies may be the provider's PascalCase ({Title, Steps:[{Order, Endpoint, Parameters, OnError}]}) or
  * the studio client's camelCase ({name|title, steps:[{order, endpoint, parameters, onError}]}).
+ * Secret parameters (the catalogue's passwords) are sealed when stored and answered as a marker
+ * (workflow-secrets.ts); only a server-side run opens them.
  */
 import { findToolByEndpoint } from '@docstudio/core';
 import type { FastifyInstance } from 'fastify';
 import type { WorkflowsTable } from '../storage/database.types';
+import { isSecretParameter, readStoredSteps, type StoredWorkflowStep } from '../storage/sealed-steps';
 import { ApiError, ErrorCode, invalidParameters } from './errors';
 import { findConverter, requireUser, type ServerContext } from './server-context';
+import {
+  isSecretMarker,
+  keptOrderOf,
+  maskedStep,
+  type SentWorkflowStep,
+  sealSentSteps,
+  type WorkflowStepJson,
+} from './workflow-secrets';
 
+/** A step as a run sees it: every parameter in clear (secrets opened server-side). */
 export interface WorkflowStep {
   Order: number;
   Endpoint: string;
@@ -19,7 +31,7 @@ export interface WorkflowStep {
 export interface WorkflowJson {
   Id: string;
   Title: string;
-  Steps: WorkflowStep[];
+  Steps: WorkflowStepJson[];
   CreatedAt: string;
   UpdatedAt: string;
 }
@@ -29,7 +41,10 @@ const pick = (source: Loose, ...names: string[]): unknown =>
   names.map((name) => source[name]).find((value) => value !== undefined);
 
 /** Reads and checks a body; messages follow the studio's own workflow validation texts. */
-function parseWorkflowBody(context: ServerContext, body: unknown): { title: string; steps: WorkflowStep[] } {
+function parseWorkflowBody(
+  context: ServerContext,
+  body: unknown,
+): { title: string; steps: SentWorkflowStep[] } {
   const source = (body && typeof body === 'object' ? body : {}) as Loose;
   const problems: Record<string, string[]> = {};
   const rawTitle = pick(source, 'Title', 'title', 'Name', 'name');
@@ -38,7 +53,7 @@ function parseWorkflowBody(context: ServerContext, body: unknown): { title: stri
   else if (title.length > 200) problems.Title = ['Workflow name must be at most 200 characters'];
 
   const rawSteps = pick(source, 'Steps', 'steps');
-  const steps: WorkflowStep[] = [];
+  const steps: SentWorkflowStep[] = [];
   if (!Array.isArray(rawSteps) || rawSteps.length === 0) problems.Steps = ['At least one step is required'];
   else if (rawSteps.length > 50) problems.Steps = ['A workflow has at most 50 steps'];
   else {
@@ -50,22 +65,34 @@ function parseWorkflowBody(context: ServerContext, body: unknown): { title: stri
       if (!endpoint || (!endpoint.includes('/to/') && !known)) {
         problems.Steps = [...(problems.Steps ?? []), `Step ${number}: Invalid endpoint format`];
       }
+      const rawOrder = Number(pick(step, 'Order', 'order') ?? number);
+      const order = Number.isInteger(rawOrder) && rawOrder > 0 ? rawOrder : number;
       const rawParameters = pick(step, 'Parameters', 'parameters');
       const parameters: Record<string, string> = {};
+      const newSecrets: Record<string, string> = {};
+      const keptSecrets: Record<string, number> = {};
       if (rawParameters && typeof rawParameters === 'object') {
         for (const [name, value] of Object.entries(rawParameters as Loose)) {
           if (value === undefined || value === null) continue;
+          const secret = isSecretParameter(endpoint, name);
+          if (secret && isSecretMarker(value)) {
+            keptSecrets[name] = keptOrderOf(value, order);
+            continue;
+          }
           const text = typeof value === 'string' ? value : String(value);
-          if (text.trim() !== '') parameters[name] = text;
+          if (text.trim() === '') continue;
+          if (secret) newSecrets[name] = text;
+          else parameters[name] = text;
         }
       }
-      const order = Number(pick(step, 'Order', 'order') ?? number);
       const onError = String(pick(step, 'OnError', 'onError') ?? 'stop');
       steps.push({
-        Order: Number.isInteger(order) && order > 0 ? order : number,
+        Order: order,
         Endpoint: endpoint,
         Parameters: parameters,
         OnError: onError,
+        newSecrets,
+        keptSecrets,
       });
     });
   }
@@ -77,10 +104,12 @@ function parseWorkflowBody(context: ServerContext, body: unknown): { title: stri
 const toJson = (row: WorkflowsTable): WorkflowJson => ({
   Id: row.id,
   Title: row.title,
-  Steps: JSON.parse(row.steps) as WorkflowStep[],
+  Steps: readStoredSteps(row.steps).map(maskedStep),
   CreatedAt: row.created_at,
   UpdatedAt: row.updated_at,
 });
+
+const stepsJson = (steps: StoredWorkflowStep[]): string => JSON.stringify(steps);
 
 const notFound = (): ApiError =>
   new ApiError(404, ErrorCode.UnknownConverter, 'The workflow does not exist.');
@@ -99,11 +128,13 @@ export function registerWorkflowRoutes(app: FastifyInstance, context: ServerCont
     const user = await requireUser(context, request);
     const { title, steps } = parseWorkflowBody(context, request.body);
     const now = new Date().toISOString();
+    const id = crypto.randomUUID();
     const row: WorkflowsTable = {
-      id: crypto.randomUUID(),
+      id,
       owner_id: user.id,
       title,
-      steps: JSON.stringify(steps),
+      // A new workflow has no stored secret to keep: a marker here is a 400.
+      steps: stepsJson(sealSentSteps(context.keys, id, steps, [])),
       created_at: now,
       updated_at: now,
     };
@@ -137,7 +168,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, context: ServerCont
     const updated: WorkflowsTable = {
       ...row,
       title,
-      steps: JSON.stringify(steps),
+      steps: stepsJson(sealSentSteps(context.keys, row.id, steps, readStoredSteps(row.steps))),
       updated_at: new Date().toISOString(),
     };
     await db

@@ -3,11 +3,12 @@
  * this process closes. The engines are process-wide singletons, so a test file running two servers
  * must not have the first close() pull the browser from under the second. Both shutdowns are cheap
  * when the engine was never started. The other engines (qpdf, Ghostscript, Tesseract) run a process
- * per job and hold nothing to stop.
+ * per job; any such process group still running is killed last.
  */
 import { shutdownChromium } from '../engines/chromium';
 import { shutdownLibreOffice } from '../engines/libreoffice';
 import { shutdownMupdfWorkers } from '../engines/mupdf-worker';
+import { killRunningEngines } from '../engines/run-engine';
 
 let openServers = 0;
 
@@ -21,5 +22,6 @@ export function holdEngines(): () => Promise<void> {
     openServers--;
     if (openServers > 0) return;
     await Promise.allSettled([shutdownChromium(), shutdownLibreOffice(), shutdownMupdfWorkers()]);
+    killRunningEngines();
   };
 }

@@ -14,12 +14,20 @@ export interface QueueDepth {
 }
 
 export interface JobQueue {
-  /** Runs `task` once its engine has a free slot; rejects with a 429 ApiError at once when full. */
-  enqueue<T>(engine: EngineName, task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` once its engine has a free slot; rejects with a 429 ApiError at once when full. The
+   * task's signal is aborted by cancel().
+   */
+  enqueue<T>(engine: EngineName, task: (signal: AbortSignal) => Promise<T>): Promise<T>;
   depth(): QueueDepth;
   /** Stops accepting jobs and resolves when the running ones have ended. */
   close(): Promise<void>;
+  /** Ends the shutdown's grace: aborts running jobs and refuses the waiting ones (503). */
+  cancel(): void;
 }
+
+const shuttingDown = (): ApiError =>
+  new ApiError(503, ErrorCode.NotReady, 'The server is shutting down. Please try again shortly.');
 
 interface Pool {
   limit: number;
@@ -32,6 +40,7 @@ export class InProcessJobQueue implements JobQueue {
   private total = 0;
   private closed = false;
   private idle: Array<() => void> = [];
+  private readonly cancelled = new AbortController();
 
   constructor(
     private readonly maxQueue: number,
@@ -49,8 +58,8 @@ export class InProcessJobQueue implements JobQueue {
     return pool;
   }
 
-  async enqueue<T>(engine: EngineName, task: () => Promise<T>): Promise<T> {
-    if (this.closed) throw new ApiError(503, ErrorCode.NotReady, 'The server is shutting down.');
+  async enqueue<T>(engine: EngineName, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.closed) throw shuttingDown();
     if (this.total >= this.maxQueue) {
       throw new ApiError(
         429,
@@ -66,9 +75,13 @@ export class InProcessJobQueue implements JobQueue {
     const pool = this.pool(engine);
     try {
       if (pool.running >= pool.limit) await new Promise<void>((resolve) => pool.waiting.push(resolve));
+      if (this.cancelled.signal.aborted) {
+        pool.waiting.shift()?.(); // pass the wake-up on, so every waiter is refused in turn
+        throw shuttingDown();
+      }
       pool.running += 1;
       try {
-        return await task();
+        return await task(this.cancelled.signal);
       } finally {
         pool.running -= 1;
         pool.waiting.shift()?.();
@@ -95,5 +108,11 @@ export class InProcessJobQueue implements JobQueue {
     this.closed = true;
     if (this.total === 0) return;
     await new Promise<void>((resolve) => this.idle.push(resolve));
+  }
+
+  cancel(): void {
+    this.closed = true;
+    this.cancelled.abort(shuttingDown());
+    for (const pool of this.pools.values()) pool.waiting.shift()?.();
   }
 }

@@ -1,11 +1,15 @@
 /**
  * Job records in the database: every conversion (synchronous or Async=true) gets one, so
  * GET /job/{JobId} can answer 202 while it runs and the stored answer once it ends. A job belongs to
- * the token subject that started it.
+ * the token subject that started it. Answers are sealed (they name the user's files): an answer the
+ * server can no longer open (its key rotated out) reads as an unknown job.
  */
 import type { Kysely } from 'kysely';
+import { compactAfterDelete } from '../storage/database';
 import type { Database } from '../storage/database.types';
 import { newId } from '../storage/file-names';
+import type { KeyRing } from '../storage/key-ring';
+import { openText, SealedTextError, sealText } from '../storage/sealed-text';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
@@ -19,7 +23,18 @@ export interface JobRecord {
 }
 
 export class JobRecords {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly keys: KeyRing,
+  ) {}
+
+  private seal(id: string, value: unknown): string {
+    return sealText(this.keys, 'job-records', id, JSON.stringify(value));
+  }
+
+  private open(id: string, sealed: string | null): unknown {
+    return sealed ? JSON.parse(openText(this.keys, 'job-records', id, sealed)) : undefined;
+  }
 
   async create(ownerId: string, endpoint: string): Promise<string> {
     const id = newId();
@@ -46,7 +61,7 @@ export class JobRecords {
   async succeed(id: string, result: unknown): Promise<void> {
     await this.db
       .updateTable('jobs')
-      .set({ status: 'succeeded', result: JSON.stringify(result), finished_at: new Date().toISOString() })
+      .set({ status: 'succeeded', result: this.seal(id, result), finished_at: new Date().toISOString() })
       .where('id', '=', id)
       .execute();
   }
@@ -54,7 +69,7 @@ export class JobRecords {
   async fail(id: string, error: NonNullable<JobRecord['error']>): Promise<void> {
     await this.db
       .updateTable('jobs')
-      .set({ status: 'failed', error: JSON.stringify(error), finished_at: new Date().toISOString() })
+      .set({ status: 'failed', error: this.seal(id, error), finished_at: new Date().toISOString() })
       .where('id', '=', id)
       .execute();
   }
@@ -68,18 +83,27 @@ export class JobRecords {
       .where('owner_id', '=', ownerId)
       .executeTakeFirst();
     if (!row) return undefined;
-    return {
-      id: row.id,
-      ownerId: row.owner_id,
-      endpoint: row.endpoint,
-      status: row.status as JobStatus,
-      result: row.result ? JSON.parse(row.result) : undefined,
-      error: row.error ? JSON.parse(row.error) : undefined,
-    };
+    try {
+      return {
+        id: row.id,
+        ownerId: row.owner_id,
+        endpoint: row.endpoint,
+        status: row.status as JobStatus,
+        result: this.open(row.id, row.result),
+        error: this.open(row.id, row.error) as JobRecord['error'],
+      };
+    } catch (error) {
+      if (error instanceof SealedTextError) return undefined;
+      throw error;
+    }
   }
 
   /** Removes finished jobs older than `before` (their result files are gone by then too). */
   async sweepFinished(before: Date): Promise<void> {
-    await this.db.deleteFrom('jobs').where('finished_at', '<=', before.toISOString()).execute();
+    const removed = await this.db
+      .deleteFrom('jobs')
+      .where('finished_at', '<=', before.toISOString())
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) > 0) await compactAfterDelete(this.db);
   }
 }

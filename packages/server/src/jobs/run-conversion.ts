@@ -78,12 +78,16 @@ export const urlPolicyOf = (config: ConversionDeps['config']): SsrfPolicy => ({
 async function runWithTimeout(
   deps: ConversionDeps,
   request: ConversionRequest,
+  /** Aborted when the server's shutdown grace is over (the queue's cancel()). */
+  shutdownSignal: AbortSignal,
 ): Promise<ConverterResultFile[]> {
   const controller = new AbortController();
   const deadline = Date.now() + request.timeoutMs;
   const timer = setTimeout(() => controller.abort(engineTimeout()), request.timeoutMs);
   const onClientGone = (): void => controller.abort(conversionFailed('The client closed the request.'));
   request.clientSignal?.addEventListener('abort', onClientGone, { once: true });
+  const onShutdown = (): void => controller.abort(shutdownSignal.reason);
+  shutdownSignal.addEventListener('abort', onShutdown, { once: true });
   try {
     // Race the converter against its signal, so a converter that ignores the signal still ends the job.
     const aborted = new Promise<never>((_, reject) => {
@@ -105,6 +109,7 @@ async function runWithTimeout(
   } finally {
     clearTimeout(timer);
     request.clientSignal?.removeEventListener('abort', onClientGone);
+    shutdownSignal.removeEventListener('abort', onShutdown);
   }
 }
 
@@ -153,11 +158,11 @@ export async function runConversion(
 ): Promise<ConversionAnswer> {
   const endpoint = request.converter.endpoint;
   try {
-    return await deps.queue.enqueue(request.converter.engine, async () => {
+    return await deps.queue.enqueue(request.converter.engine, async (shutdownSignal) => {
       request.onStart?.();
       const started = performance.now();
       try {
-        const results = await runWithTimeout(deps, request);
+        const results = await runWithTimeout(deps, request, shutdownSignal);
         const files = await storeResults(deps, request, results);
         const seconds = (performance.now() - started) / 1000;
         deps.metrics.recordConversion(endpoint, 'success', seconds);

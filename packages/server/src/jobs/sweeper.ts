@@ -1,4 +1,7 @@
-/** The retention sweeper: deletes stored files (and finished job records) past RETENTION_MINUTES. */
+/**
+ * The retention sweeper: deletes stored files (and finished job records) past RETENTION_MINUTES, and
+ * deny-list rows of signed-out tokens once those tokens would have expired anyway.
+ */
 import type { ServerContext } from '../http/server-context';
 
 export interface Sweeper {
@@ -14,6 +17,8 @@ export function startSweeper(context: ServerContext): Sweeper {
       try {
         const removed = await context.store.sweepExpired();
         await context.jobs.sweepFinished(new Date(Date.now() - context.config.retentionMinutes * 60_000));
+        // Signed-out token ids whose tokens can no longer be valid.
+        await context.tokens.revocations.sweepExpired();
         return removed;
       } finally {
         running = undefined;

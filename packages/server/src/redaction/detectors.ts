@@ -217,7 +217,8 @@ export function runDetectors(text: string, ids: readonly DetectorId[]): Detectio
 /** Like findTerms, but only where the term stands as whole words ('Lee' in 'Dr Lee', not in 'fleet'). */
 export function findWholeWords(text: string, terms: readonly string[]): Detection[] {
   return findTerms(text, terms).filter(
-    ({ start, end }) => !/[\p{L}\p{N}]/u.test(text[start - 1] ?? '') && !/[\p{L}\p{N}]/u.test(text[end] ?? ''),
+    ({ start, end }) =>
+      !/[\p{L}\p{N}]/u.test(text[start - 1] ?? '') && !/[\p{L}\p{N}]/u.test(text[end] ?? ''),
   );
 }
 

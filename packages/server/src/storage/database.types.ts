@@ -12,7 +12,10 @@ export interface UsersTable {
 export interface FilesTable {
   id: string;
   owner_id: string;
-  file_name: string;
+  /** The file name, sealed (sealed-text.ts) and bound to the row id: names are never stored in clear. */
+  sealed_name: string;
+  /** Id of the storage key that encrypted the file and its name (key-ring.ts). */
+  key_id: string;
   ext: string;
   /** Plaintext size in bytes. */
   size: number;
@@ -28,9 +31,9 @@ export interface JobsTable {
   endpoint: string;
   /** 'queued' | 'running' | 'succeeded' | 'failed'. */
   status: string;
-  /** JSON of the conversion answer when succeeded. */
+  /** JSON of the conversion answer when succeeded, sealed (it names the files). */
   result: string | null;
-  /** JSON {status, body} of the error answer when failed. */
+  /** JSON {status, body} of the error answer when failed, sealed. */
   error: string | null;
   created_at: string;
   finished_at: string | null;
@@ -41,7 +44,7 @@ export interface WorkflowsTable {
   id: string;
   owner_id: string;
   title: string;
-  /** JSON array of {Order, Endpoint, Parameters, OnError}. */
+  /** JSON array of {Order, Endpoint, Parameters, OnError, Secrets?}: secrets sealed (sealed-steps.ts). */
   steps: string;
   created_at: string;
   updated_at: string;

@@ -1,17 +1,22 @@
 /**
  * The encrypted file store: uploads and results as AES-256-GCM record files under dataDir/files, their
- * names, owners and expiry in the database. Only ciphertext ever lands in the data folder; plaintext
- * copies for converters are written into RAM-backed work folders (work-dir.ts).
+ * sealed names, owners, key ids and expiry in the database. Only ciphertext ever lands in the data
+ * folder (names included); plaintext copies for converters are written into RAM-backed work folders
+ * (work-dir.ts). New files use the ring's current key; a file keeps the id of the key that wrote it,
+ * so after a rotation it still opens with the previous key until it expires.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { PassThrough, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
+import { compactAfterDelete } from './database';
 import type { Database, FilesTable } from './database.types';
 import { createDecryptStream, createEncryptStream } from './encryption';
 import { extensionOf, newId, sanitizeFileName } from './file-names';
+import { type KeyRing, keyById } from './key-ring';
+import { openText, sealText } from './sealed-text';
 
 export interface StoredFile {
   id: string;
@@ -38,15 +43,16 @@ export class FileTooLargeError extends Error {
   }
 }
 
-const toStored = (row: FilesTable): StoredFile => ({
-  id: row.id,
-  ownerId: row.owner_id,
-  fileName: row.file_name,
-  ext: row.ext,
-  size: Number(row.size),
-  kind: row.kind === 'upload' ? 'upload' : 'result',
-  expiresAt: row.expires_at,
-});
+export class FileKeyMissingError extends Error {
+  constructor() {
+    super('The file was encrypted with a storage key this server no longer holds.');
+    this.name = 'FileKeyMissingError';
+  }
+}
+
+/** The name sealed for the files table; the file id is the row it is bound to. */
+export const sealFileName = (keys: KeyRing, id: string, fileName: string): string =>
+  sealText(keys, 'file-names', id, fileName);
 
 export class FileStore {
   private readonly folder: string;
@@ -54,7 +60,7 @@ export class FileStore {
   constructor(
     private readonly db: Kysely<Database>,
     dataDir: string,
-    private readonly key: Buffer,
+    private readonly keys: KeyRing,
     private readonly retentionMs: () => number,
   ) {
     this.folder = join(dataDir, 'files');
@@ -86,7 +92,7 @@ export class FileStore {
       await pipeline(
         source,
         counter,
-        createEncryptStream(this.key),
+        createEncryptStream(this.keys.current.key),
         createWriteStream(partial, { mode: 0o600 }),
       );
       await rename(partial, target);
@@ -99,7 +105,8 @@ export class FileStore {
     const row: FilesTable = {
       id,
       owner_id: options.ownerId,
-      file_name: fileName,
+      sealed_name: sealFileName(this.keys, id, fileName),
+      key_id: this.keys.current.id,
       ext: extensionOf(fileName),
       size,
       kind: options.kind,
@@ -107,27 +114,56 @@ export class FileStore {
       expires_at: new Date(now.getTime() + this.retentionMs()).toISOString(),
     };
     await this.db.insertInto('files').values(row).execute();
-    return toStored(row);
+    return this.toStored(row);
+  }
+
+  private toStored(row: FilesTable): StoredFile {
+    return {
+      id: row.id,
+      ownerId: row.owner_id,
+      fileName: openText(this.keys, 'file-names', row.id, row.sealed_name),
+      ext: row.ext,
+      size: Number(row.size),
+      kind: row.kind === 'upload' ? 'upload' : 'result',
+      expiresAt: row.expires_at,
+    };
   }
 
   async saveFromPath(path: string, options: SaveOptions): Promise<StoredFile> {
     return this.save(createReadStream(path), options);
   }
 
-  /** The file's record, or undefined when unknown or past its retention. */
+  /**
+   * The file's record, or undefined when unknown, past its retention, or written under a key this
+   * server no longer holds (rotated out: it cannot be read, so it is as good as gone).
+   */
   async get(id: string): Promise<StoredFile | undefined> {
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(id)) return undefined;
     const row = await this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row || row.expires_at <= new Date().toISOString()) return undefined;
-    return toStored(row);
+    if (!row || row.expires_at <= new Date().toISOString() || !keyById(this.keys, row.key_id))
+      return undefined;
+    return this.toStored(row);
   }
 
-  /** The plaintext as a stream, decrypted and authenticated record by record. */
+  /**
+   * The plaintext as a stream, decrypted with the file's own key (looked up by its stored key id) and
+   * authenticated record by record; a missing file or key fails the stream.
+   */
   openDecrypted(id: string): Readable {
-    const decrypt = createDecryptStream(this.key);
-    const source = createReadStream(this.pathOf(id));
-    source.on('error', (error) => decrypt.destroy(error));
-    return source.pipe(decrypt);
+    const plaintext = new PassThrough();
+    void this.db
+      .selectFrom('files')
+      .select('key_id')
+      .where('id', '=', id)
+      .executeTakeFirst()
+      .then((row) => {
+        const key = row ? keyById(this.keys, row.key_id) : undefined;
+        if (!key) throw new FileKeyMissingError();
+        // pipeline() passes an error to every stream and closes the file when the reader goes away.
+        return pipeline(createReadStream(this.pathOf(id)), createDecryptStream(key.key), plaintext);
+      })
+      .catch((error: Error) => plaintext.destroy(error));
+    return plaintext;
   }
 
   async decryptToPath(id: string, destination: string): Promise<void> {
@@ -135,6 +171,11 @@ export class FileStore {
   }
 
   async delete(id: string): Promise<void> {
+    await this.removeRowAndFile(id);
+    await compactAfterDelete(this.db);
+  }
+
+  private async removeRowAndFile(id: string): Promise<void> {
     await this.db.deleteFrom('files').where('id', '=', id).execute();
     await rm(this.pathOf(id), { force: true });
   }
@@ -146,7 +187,8 @@ export class FileStore {
       .select('id')
       .where('expires_at', '<=', now.toISOString())
       .execute();
-    for (const { id } of expired) await this.delete(id);
+    for (const { id } of expired) await this.removeRowAndFile(id);
+    if (expired.length > 0) await compactAfterDelete(this.db);
     return expired.length;
   }
 }

@@ -1,12 +1,18 @@
 /**
  * Per-job work folders for converters' plaintext copies. They live on a RAM-backed tmpfs (/dev/shm
  * when writable) so plaintext documents never reach a disk, are private (0700), and are removed
- * when the job ends.
+ * when the job ends. Their names carry the server run's id (`docstudio-job-<pid>.<start>-XXXXXX`), so
+ * after a crash (SIGKILL, power loss of a container without a fresh tmpfs) the next start finds the
+ * dead run's folders and shreds them before serving.
  */
 import { accessSync, constants, statfsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isRunAlive, isRunId, thisRunId } from '../jobs/run-identity';
+import { shredTree } from './shred';
+
+const PREFIX = 'docstudio-job-';
 
 const TMPFS_MAGIC = 0x01021994;
 
@@ -30,7 +36,30 @@ export function workRootDir(): string {
 
 export async function createWorkDir(): Promise<string> {
   // mkdtemp creates the folder with mode 0700
-  return mkdtemp(join(workRootDir(), 'docstudio-job-'));
+  return mkdtemp(join(workRootDir(), `${PREFIX}${thisRunId()}-`));
+}
+
+/**
+ * Shreds (overwrites, then deletes) the work folders of runs that are no longer alive; returns how
+ * many. Folders of live runs (another server on this machine) are left alone.
+ */
+export async function shredStaleWorkDirs(): Promise<number> {
+  const root = workRootDir();
+  let names: string[];
+  try {
+    names = await readdir(root);
+  } catch {
+    return 0;
+  }
+  let shredded = 0;
+  for (const name of names) {
+    if (!name.startsWith(PREFIX)) continue;
+    const run = name.slice(PREFIX.length, name.lastIndexOf('-'));
+    if (!isRunId(run) || isRunAlive(run)) continue;
+    await shredTree(join(root, name));
+    shredded++;
+  }
+  return shredded;
 }
 
 export async function removeWorkDir(path: string): Promise<void> {

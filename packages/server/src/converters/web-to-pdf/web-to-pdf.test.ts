@@ -38,6 +38,15 @@ const pages = (t: string): Record<string, [string, string]> => ({
        document.body.insertAdjacentHTML('beforeend', '<p>Script ran</p>');
      </script>`,
   ],
+  // Loads fine, then a script takes the page to a refused address (plain HTTP, then HTTPS tunnel).
+  '/leaves.html': [
+    'text/html',
+    `<h1>Leaving page</h1><script>setTimeout(() => { location.href = '${t}/later'; }, 50);</script>`,
+  ],
+  '/leaves-tls.html': [
+    'text/html',
+    `<h1>Leaving page</h1><script>setTimeout(() => { location.href = '${t.replace('http:', 'https:')}/later'; }, 50);</script>`,
+  ],
   '/worker.js': ['text/javascript', `fetch('${t}/worker').catch(() => {});`],
   '/sw.js': ['text/javascript', `fetch('${t}/sw').catch(() => {});`],
 });
@@ -128,12 +137,33 @@ describe('web/to/pdf', () => {
     expect(trapHits).toEqual([]); // ... and nothing reached the other loopback port
   });
 
-  it('re-checks a redirect from the allowed page to loopback (400, Code 5005)', async () => {
+  it('re-checks a redirect from the allowed page to loopback (422, Code 5007)', async () => {
     const error = await allowSite()
       .convert(ctxFor(`http://127.0.0.1:${sitePort}/redirect`))
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 400, code: 5005 });
+    expect(error).toMatchObject({ status: 422, code: 5007 });
+    expect((error as Error).message).toMatch(/^Remote download failed: .*not allowed/);
     expect(trapHits).toEqual([]);
+  });
+
+  it.each(['/leaves.html', '/leaves-tls.html'])(
+    'a page that navigates itself to a refused address (%s) is 422 Code 5007, not a PDF of an error page',
+    async (path) => {
+      const error = await allowSite()
+        .convert(ctxFor(`http://127.0.0.1:${sitePort}${path}`))
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 422, code: 5007 });
+      expect((error as Error).message).toMatch(/^Remote download failed: /);
+      expect(trapHits).toEqual([]);
+    },
+  );
+
+  it('a page the site answers with HTTP 404 is 422 Code 5007 naming the status', async () => {
+    const error = await allowSite()
+      .convert(ctxFor(`http://127.0.0.1:${sitePort}/missing.html`))
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 422, code: 5007 });
+    expect((error as Error).message).toBe('Remote download failed: the server answered HTTP 404.');
   });
 
   it.each([

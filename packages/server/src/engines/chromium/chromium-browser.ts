@@ -3,9 +3,12 @@
  * html/to/pdf. Each job gets a fresh browser context (no cookies, storage or cache shared between
  * users) whose traffic goes through the job's own filtering proxy. The browser itself is launched
  * pointing at a deny-all proxy with loopback NOT bypassed, so anything that escapes a context's proxy
- * setting still cannot reach the network. Launched on first use, relaunched if it dies.
+ * setting still cannot reach the network. Launched on first use, relaunched if it dies. Jobs hold
+ * the browser through `withBrowser`, so a shutdown waits for them to finish instead of closing the
+ * browser under them, and a job whose browser died answers "the browser stopped", not a network error.
  */
 import { type Browser, chromium } from 'playwright-core';
+import { ApiError, ErrorCode } from '../../http/errors';
 import { recordEngineRestart } from '../../http/metrics';
 import { type FilteringProxy, startFilteringProxy } from '../../security/ssrf';
 import { CHROMIUM_BASE_ARGS, CHROMIUM_PATH } from './launch-flags';
@@ -35,6 +38,11 @@ async function launch(): Promise<Browser> {
     // Playwright adds '<-loopback>' to the bypass list, so loopback also goes through the proxy.
     proxy: { server: fallbackProxy.url },
     timeout: 30_000,
+    // The server drains its jobs on SIGTERM/SIGINT (main.ts); Playwright's own handlers would close the
+    // browser at once and fail the Chromium jobs in flight.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
   browser.on('disconnected', () => {
     // A browser we did not close ourselves has crashed: the next job launches a new one.
@@ -53,6 +61,63 @@ export function getBrowser(): Promise<Browser> {
     });
   }
   return browserPromise;
+}
+
+/** How long a shutdown waits at most for the jobs in flight; each job also has its own time limit. */
+const DRAIN_CAP_MS = 120_000;
+let jobsInFlight = 0;
+let drained: (() => void)[] = [];
+
+/** The job's browser went away (crashed or killed) before the job finished: try again later. */
+export const browserStopped = (): ApiError =>
+  new ApiError(
+    503,
+    ErrorCode.ConversionFailed,
+    'The browser engine stopped during the conversion (it crashed); the job was not finished. Please try again.',
+  );
+
+/**
+ * Runs one job on the warm browser. The job counts as in flight until it ends, so shutdownChromium()
+ * lets it finish; if the browser disconnects meanwhile, whatever the job threw becomes browserStopped().
+ */
+export async function withBrowser<T>(job: (browser: Browser) => Promise<T>): Promise<T> {
+  jobsInFlight++;
+  try {
+    const browser = await getBrowser();
+    let lost = false;
+    const onLost = (): void => {
+      lost = true;
+    };
+    browser.on('disconnected', onLost);
+    try {
+      return await job(browser);
+    } catch (error) {
+      if ((lost || !browser.isConnected()) && !closing.has(browser)) throw browserStopped();
+      throw error;
+    } finally {
+      browser.off('disconnected', onLost);
+    }
+  } finally {
+    jobsInFlight--;
+    if (jobsInFlight === 0) for (const resolve of drained.splice(0)) resolve();
+  }
+}
+
+/** Jobs running on the browser now (tests and operations read it). */
+export function browserJobsInFlight(): number {
+  return jobsInFlight;
+}
+
+async function waitForJobs(capMs: number): Promise<void> {
+  if (jobsInFlight === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    new Promise<void>((resolve) => drained.push(resolve)),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, capMs);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 /** Kills the browser after a job left it wedged (e.g. a renderer stuck in an endless script). */
@@ -75,8 +140,13 @@ async function closeQuietly(pending: Promise<Browser>): Promise<void> {
   }
 }
 
-/** For the server's close hook and tests' afterAll. */
-export async function shutdownChromium(): Promise<void> {
+/**
+ * For the server's close hook and tests' afterAll: waits for the jobs in flight (they end by their own
+ * time limit or their abort signal; at most `drainCapMs`), then closes the browser.
+ */
+export async function shutdownChromium(drainCapMs = DRAIN_CAP_MS): Promise<void> {
+  await waitForJobs(drainCapMs);
+  drained = [];
   const current = browserPromise;
   browserPromise = undefined;
   if (current) await closeQuietly(current);

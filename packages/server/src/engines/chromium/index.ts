@@ -1,3 +1,10 @@
 /** Chromium through playwright-core: one warm browser, a fresh context and guarded network per job. */
-export { CHROMIUM_ARGS, CHROMIUM_PATH, getBrowser, shutdownChromium } from './chromium-browser';
+export {
+  browserJobsInFlight,
+  browserStopped,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  getBrowser,
+  shutdownChromium,
+} from './chromium-browser';
 export { type RenderOptions, renderHtmlToPdf, renderUrlToPdf } from './render-pdf';

@@ -2,12 +2,14 @@
  * Renders a web page or an uploaded HTML document to PDF in a fresh, isolated browser context.
  * The network guard is the per-job filtering proxy (see security/ssrf); service workers are blocked
  * because they could outlive the page and fetch on their own. A job that does not finish in time is
- * 504, and the context (or, if the renderer is wedged, the browser) is torn down.
+ * 504, and the context (or, if the renderer is wedged, the browser) is torn down. A web page whose
+ * main document could not be loaded (refused by the guard, a network error, an HTTP error status, or
+ * Chromium's own error page after a later navigation) is 422 Code 5007, never a PDF of an error page.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import { ApiError, conversionFailed, ErrorCode, engineTimeout } from '../../http/errors';
 import { type FilteringProxy, type SsrfPolicy, startFilteringProxy } from '../../security/ssrf';
-import { getBrowser, restartBrowser } from './chromium-browser';
+import { restartBrowser, withBrowser } from './chromium-browser';
 
 export interface RenderOptions {
   outPath: string;
@@ -50,7 +52,15 @@ async function renderInContext(
   options: RenderOptions,
   load: (page: Page, context: BrowserContext, until: number) => Promise<void>,
 ): Promise<void> {
-  const browser = await getBrowser();
+  await withBrowser((browser) => renderWithBrowser(browser, proxy, options, load));
+}
+
+async function renderWithBrowser(
+  browser: Browser,
+  proxy: FilteringProxy,
+  options: RenderOptions,
+  load: (page: Page, context: BrowserContext, until: number) => Promise<void>,
+): Promise<void> {
   const context = await browser.newContext({
     proxy: { server: proxy.url },
     serviceWorkers: 'block',
@@ -110,24 +120,20 @@ export async function renderUrlToPdf(url: string, policy: SsrfPolicy, options: R
   try {
     await withSlot(() =>
       renderInContext(proxy, options, async (page, _context, until) => {
-        let response: Awaited<ReturnType<Page['goto']>>;
+        const main = watchMainDocument(page, proxy);
         try {
-          response = await page.goto(url, {
-            waitUntil: 'load',
-            timeout: remaining(until, options.timeoutMs),
-          });
+          await page.goto(url, { waitUntil: 'load', timeout: remaining(until, options.timeoutMs) });
         } catch (error) {
           const message = error instanceof Error ? error.message : '';
           if (/Timeout/i.test(message)) throw engineTimeout('The page did not load within the time limit.');
           if (proxy.blocked.length > 0 && /TUNNEL|PROXY/i.test(message)) throw blockedNavigation(proxy);
-          throw new ApiError(
-            422,
-            ErrorCode.ConversionFailed,
-            `The page could not be loaded (${shortNetError(message)}).`,
-          );
+          throw main.failure() ?? downloadFailed(`the page could not be loaded (${shortNetError(message)}).`);
         }
-        if (response?.headers()['x-docstudio-blocked']) throw blockedNavigation(proxy);
         await settle(page, until);
+        // A script or meta refresh may have navigated away after load, onto a refused or failed page.
+        const failure = main.failure();
+        if (failure) throw failure;
+        if (page.url().startsWith('chrome-error:')) throw downloadFailed('the page could not be loaded.');
       }),
     );
   } finally {
@@ -135,17 +141,46 @@ export async function renderUrlToPdf(url: string, policy: SsrfPolicy, options: R
   }
 }
 
+const downloadFailed = (message: string): ApiError =>
+  new ApiError(422, ErrorCode.RemoteDownloadFailed, `Remote download failed: ${message}`);
+
+/** Follows the main frame's navigations; failure() is why the document now shown is not the page. */
+function watchMainDocument(page: Page, proxy: FilteringProxy): { failure(): ApiError | undefined } {
+  let failure: ApiError | undefined;
+  const isMainNavigation = (request: Request): boolean => {
+    try {
+      return request.isNavigationRequest() && request.frame() === page.mainFrame();
+    } catch {
+      return false; // a request without a frame (a worker's) is not the page's document
+    }
+  };
+  page.on('response', (response: Response) => {
+    if (!isMainNavigation(response.request())) return;
+    const status = response.status();
+    if (response.headers()['x-docstudio-blocked']) failure = blockedNavigation(proxy);
+    else if (status >= 400) failure = downloadFailed(`the server answered HTTP ${status}.`);
+    else if (status < 300) failure = undefined;
+  });
+  page.on('requestfailed', (request: Request) => {
+    const reason = request.failure()?.errorText ?? '';
+    // ERR_ABORTED: a navigation replaced by another one (or a download), not a failure of the page.
+    if (!isMainNavigation(request) || /ERR_ABORTED/.test(reason)) return;
+    failure =
+      proxy.blocked.length > 0 && /TUNNEL|PROXY/i.test(reason)
+        ? blockedNavigation(proxy)
+        : downloadFailed(`the page could not be loaded (${shortNetError(reason)}).`);
+  });
+  return { failure: () => failure };
+}
+
+/** The guard refused where the page led (a redirect, a script's navigation): 422 Code 5007 with the reason. */
 function blockedNavigation(proxy: FilteringProxy): ApiError {
   const reason = proxy.blocked[0]?.reason ?? 'the address is not public';
-  return new ApiError(
-    400,
-    ErrorCode.InvalidUrl,
-    `Invalid URL: the page redirects to an address that is not allowed (${reason}).`,
-  );
+  return downloadFailed(`the page leads to an address that is not allowed (${reason}).`);
 }
 
 function shortNetError(message: string): string {
-  return /net::[A-Z_]+/.exec(message)?.[0] ?? 'network error';
+  return /net::[A-Z_]+/.exec(message)?.[0] ?? /ERR_[A-Z_]+/.exec(message)?.[0] ?? 'network error';
 }
 
 /**

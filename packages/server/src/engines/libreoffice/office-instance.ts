@@ -2,7 +2,8 @@
  * One warm LibreOffice: the python3-uno bridge (uno-bridge.py) and the soffice it starts, in one
  * process group with a private hardened profile. Jobs are JSON lines; one job at a time. A job that
  * overruns its time is answered 504 and the whole group is killed (a stuck soffice cannot be trusted
- * to finish later), so the next job starts a fresh instance.
+ * to finish later), so the next job starts a fresh instance. `probe()` is the cheap health check the
+ * pool runs before and after each job: the bridge process is alive and soffice answers a UNO call.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,8 @@ import { createHardenedProfile } from './profile';
 const PYTHON = process.env.LIBREOFFICE_PYTHON ?? '/usr/bin/python3';
 const BRIDGE = fileURLToPath(new URL('./uno-bridge.py', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
+/** A healthy soffice answers the probe in milliseconds; one that does not within this is wedged. */
+const PROBE_TIMEOUT_MS = 5_000;
 
 export interface BridgeRequest {
   input: string;
@@ -40,6 +43,8 @@ export interface OfficeInstanceOptions {
   profileDir: string;
   /** Run the group in an empty network namespace (`unshare -n`): no network at all, belt and braces. */
   isolateNetwork: boolean;
+  /** Called once when the instance dies without being stopped (soffice crashed or was killed). */
+  onUnexpectedExit?: () => void;
 }
 
 export class OfficeInstance {
@@ -50,11 +55,49 @@ export class OfficeInstance {
   private pending = new Map<number, (answer: BridgeAnswer) => void>();
   private readyWaiter: ((ok: boolean) => void) | undefined;
   private alive = false;
+  private stopping = false;
+  /** A conversion (not a probe) is waiting for its answer. */
+  converting = false;
 
   constructor(private readonly options: OfficeInstanceOptions) {}
 
+  /** The bridge process is running (it exits as soon as its soffice dies). */
   get isAlive(): boolean {
-    return this.alive;
+    const child = this.child;
+    return this.alive && child !== undefined && child.exitCode === null && child.signalCode === null;
+  }
+
+  /** The process group id (the bridge leads the group); tests read it. */
+  get processGroup(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Liveness plus a UNO round trip; a dead or wedged instance is killed and false is returned. */
+  async probe(): Promise<boolean> {
+    if (!this.isAlive) return false;
+    const answer = await this.send({ probe: true }, PROBE_TIMEOUT_MS).catch(() => undefined);
+    if (answer?.ok) return true;
+    this.kill();
+    return false;
+  }
+
+  /** Writes one request line and waits for its answer; rejects (without killing) after `timeoutMs`. */
+  private send(request: object, timeoutMs: number): Promise<BridgeAnswer> {
+    const child = this.child;
+    if (!child || !this.isAlive)
+      return Promise.resolve({ ok: false, error: 'crashed', detail: 'not running' });
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error('no answer'));
+      }, timeoutMs);
+      this.pending.set(id, (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
+      child.stdin.write(`${JSON.stringify({ id, ...request })}\n`);
+    });
   }
 
   async start(): Promise<void> {
@@ -103,21 +146,26 @@ export class OfficeInstance {
   }
 
   private onExit(): void {
+    const unexpected = this.alive && !this.stopping;
     this.alive = false;
     this.readyWaiter?.(false);
     for (const resolve of this.pending.values())
       resolve({ ok: false, error: 'crashed', detail: 'LibreOffice exited' });
     this.pending.clear();
+    if (unexpected) this.options.onUnexpectedExit?.();
   }
 
   /** Converts one document; rejects with 504 on timeout or the abort reason, killing the instance. */
   convert(request: BridgeRequest, timeoutMs: number, signal: AbortSignal): Promise<BridgeAnswer> {
     const child = this.child;
-    if (!child || !this.alive) return Promise.resolve({ ok: false, error: 'crashed', detail: 'not running' });
+    if (!child || !this.isAlive)
+      return Promise.resolve({ ok: false, error: 'crashed', detail: 'not running' });
     const id = this.nextId++;
     this.conversions++;
+    this.converting = true;
     return new Promise((resolve, reject) => {
       const cleanup = (): void => {
+        this.converting = false;
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
         this.pending.delete(id);
@@ -145,7 +193,9 @@ export class OfficeInstance {
     });
   }
 
+  /** Kills the whole group (bridge, oosplash, soffice.bin) at once; not reported as unexpected. */
   kill(): void {
+    this.stopping = true;
     this.alive = false;
     const pid = this.child?.pid;
     if (pid) {
@@ -160,7 +210,11 @@ export class OfficeInstance {
   /** Asks the bridge to close soffice cleanly; kills the group if it does not within 5 s. */
   async stop(): Promise<void> {
     const child = this.child;
-    if (!child || !this.alive) return;
+    if (!child || !this.isAlive) {
+      this.kill(); // reaps an oosplash or soffice left behind by a bridge that died
+      return;
+    }
+    this.stopping = true;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.stdin.end();
     const timer = setTimeout(() => this.kill(), 5000);

@@ -1,13 +1,18 @@
 /**
  * A small pool of warm LibreOffice instances. Measured here: one `soffice --convert-to` process per
  * file costs about a second; a warm UNO instance converts a small DOCX in a fraction of that. Each
- * slot owns a profile folder, starts lazily, and is replaced after a crash, a timeout, or
- * `maxConversions` jobs (LibreOffice grows and caches across documents).
+ * slot owns a profile folder and starts lazily. Before and after every job the slot's instance is
+ * checked (bridge process alive, a UNO round trip answered); a dead or wedged one is killed and a new
+ * one started at once, also when it dies while idle. A job whose engine failed (not its document) is
+ * retried once on a fresh instance; a document that crashes LibreOffice on both tries is refused as
+ * 422 Code 5002. Instances are also recycled after `maxConversions` jobs (LibreOffice grows and
+ * caches across documents).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ApiError, ErrorCode, engineTimeout } from '../../http/errors';
 import { recordEngineRestart } from '../../http/metrics';
 import { type BridgeAnswer, type BridgeRequest, OfficeInstance } from './office-instance';
 
@@ -39,8 +44,19 @@ function optionsFromEnv(): OfficePoolOptions {
 interface Slot {
   profileDir: string;
   instance?: OfficeInstance;
+  /** A replacement being started in the background after a crash. */
+  starting?: Promise<void>;
   busy: boolean;
 }
+
+/** The same document took LibreOffice down twice: the file, not the engine, is the problem. */
+export const documentCrashedEngine = (): ApiError =>
+  new ApiError(
+    422,
+    ErrorCode.DamagedFile,
+    'The document made the converter crash, twice, so it could not be converted. It may be damaged: ' +
+      'open it in its application, save it again and retry.',
+  );
 
 export class OfficePool {
   /** The pool's own folder (profiles); every soffice of this pool has it in its arguments. */
@@ -50,6 +66,8 @@ export class OfficePool {
   private closed = false;
   /** Instances started so far (restarts included); tests and metrics read it. */
   starts = 0;
+  /** Jobs run a second time because the engine, not the document, failed. */
+  retries = 0;
 
   constructor(readonly options: OfficePoolOptions = optionsFromEnv()) {
     this.slots = Array.from({ length: options.size }, (_, index) => ({
@@ -73,51 +91,112 @@ export class OfficePool {
     else slot.busy = false;
   }
 
+  /** Conversions being worked on by an instance right now (tests and operations read it). */
+  get converting(): number {
+    return this.slots.filter((slot) => slot.instance?.converting).length;
+  }
+
   /** Instances currently running (tests and operations read it). */
   get liveInstances(): number {
     return this.slots.filter((slot) => slot.instance?.isAlive).length;
   }
 
-  /** Runs one conversion on a warm instance, starting or replacing it as needed. */
+  /**
+   * Runs one conversion on a healthy instance. When the engine fails during the job (it crashed, was
+   * killed, or no longer answers afterwards) the job runs once more on a fresh instance within the
+   * same time budget; a second engine failure means the document is what crashes it.
+   */
   async convert(request: BridgeRequest, timeoutMs: number, signal: AbortSignal): Promise<BridgeAnswer> {
     if (this.closed) throw new Error('The LibreOffice pool is shut down.');
+    const deadline = Date.now() + timeoutMs;
     const slot = await this.acquire();
     try {
-      let instance = await this.readyInstance(slot);
-      let answer = await instance.convert(request, timeoutMs, signal);
-      // An instance that died while idle (its exit not yet seen) never got the job: retry once on a new one.
-      if (answer.error === 'crashed' && answer.detail === 'not running') {
-        instance = await this.readyInstance(slot);
-        answer = await instance.convert(request, timeoutMs, signal);
+      for (let attempt = 1; ; attempt++) {
+        const answer = await this.attempt(slot, request, deadline, signal);
+        if (answer.error !== 'crashed') return answer;
+        if (attempt === 2) throw documentCrashedEngine();
+        if (deadline - Date.now() < 1000)
+          throw engineTimeout('LibreOffice stopped during the conversion and no time was left to retry.');
+        this.retries++;
       }
-      if (answer.error === 'crashed') instance.kill();
-      return answer;
     } finally {
       this.release(slot);
     }
   }
 
-  /** The slot's live instance: a dead one is replaced (a restart), a worn one recycled (routine). */
-  private async readyInstance(slot: Slot): Promise<OfficeInstance> {
-    const current = slot.instance;
-    if (current?.isAlive && current.conversions < this.options.maxConversions) return current;
-    if (current) {
-      if (!current.isAlive) recordEngineRestart('libreoffice');
-      await current.stop();
-      slot.instance = undefined;
+  private async attempt(
+    slot: Slot,
+    request: BridgeRequest,
+    deadline: number,
+    signal: AbortSignal,
+  ): Promise<BridgeAnswer> {
+    const instance = await this.healthyInstance(slot);
+    let answer: BridgeAnswer;
+    try {
+      answer = await instance.convert(request, Math.max(1, deadline - Date.now()), signal);
+    } catch (error) {
+      this.replace(slot, instance, false); // a timeout or abort killed it on purpose
+      throw error;
     }
-    const instance = new OfficeInstance({
+    // After the job: an instance that died or stopped answering failed this job, whatever it said.
+    if (answer.error === 'crashed' || !(await instance.probe())) {
+      this.replace(slot, instance, true);
+      return answer.ok ? answer : { ok: false, error: 'crashed', detail: answer.detail };
+    }
+    return answer;
+  }
+
+  /** The slot's instance after a liveness check and a probe; a dead one is replaced, a worn one recycled. */
+  private async healthyInstance(slot: Slot): Promise<OfficeInstance> {
+    if (slot.starting) await slot.starting;
+    const current = slot.instance;
+    if (current && current.conversions < this.options.maxConversions && (await current.probe()))
+      return current;
+    if (current) {
+      if (current.conversions < this.options.maxConversions) recordEngineRestart('libreoffice');
+      slot.instance = undefined;
+      await current.stop();
+    }
+    await this.startInstance(slot);
+    if (!slot.instance) throw new ApiError(503, ErrorCode.NotReady, 'LibreOffice could not be started.');
+    return slot.instance;
+  }
+
+  /** Kills a failed instance and starts its successor at once, so the next job finds it warm. */
+  private replace(slot: Slot, instance: OfficeInstance, crashed: boolean): void {
+    if (slot.instance !== instance) return;
+    slot.instance = undefined;
+    instance.kill();
+    if (crashed) recordEngineRestart('libreoffice');
+    if (this.closed) return;
+    slot.starting = this.startInstance(slot)
+      .catch(() => undefined) // the next job tries again and reports the failure
+      .finally(() => {
+        slot.starting = undefined;
+      });
+  }
+
+  private async startInstance(slot: Slot): Promise<void> {
+    const instance: OfficeInstance = new OfficeInstance({
       profileDir: slot.profileDir,
       isolateNetwork: this.options.isolateNetwork,
+      // Died while idle (soffice crashed or was killed): replace it now, not when the next job comes.
+      onUnexpectedExit: () => {
+        if (!slot.busy) this.replace(slot, instance, true);
+      },
     });
     this.starts++;
     await instance.start();
+    if (this.closed) {
+      await instance.stop();
+      return;
+    }
     slot.instance = instance;
-    return instance;
   }
 
   async shutdown(): Promise<void> {
     this.closed = true;
+    await Promise.all(this.slots.map((slot) => slot.starting));
     await Promise.all(this.slots.map((slot) => slot.instance?.stop()));
     rmSync(this.root, { recursive: true, force: true });
   }

@@ -2,18 +2,23 @@
 """
 docstudio LibreOffice bridge: keeps one headless soffice warm and converts documents to PDF over UNO.
 
-Started by the Node engine (libreoffice-instance.ts) as `/usr/bin/python3 uno-bridge.py <profile-url>
+Started by the Node engine (office-instance.ts) as `/usr/bin/python3 uno-bridge.py <profile-url>
 <pipe-name>` in its own process group, so a timeout or crash kill reaches soffice as well. Requests and
 answers are JSON lines on stdin/stdout:
   -> {"id": 1, "input": "/abs/in.docx", "output": "/abs/out.pdf", "filter": "csv"|null,
       "pageRange": "1-2"|null, "pdfVersion": 0|1|2|15|16|17, "password": "..."|null}
   <- {"id": 1, "ok": true, "kind": "writer"} or {"id": 1, "ok": false, "error": "password-required"|
       "password-wrong"|"load-failed"|"export-failed", "detail": "..."}
-The first line written is {"ready": true} once soffice accepts connections.
+  -> {"id": 2, "probe": true}  <- {"id": 2, "ok": true} (a cheap call over the UNO bridge: is soffice answering?)
+The first line written is {"ready": true} once soffice accepts connections. When soffice dies (a crash,
+kill -9), the bridge exits at once, so Node sees a dead instance even while it is idle; an answer whose
+office no longer answers is reported as "crashed", never as a damaged document.
 """
 import json
+import os
 import subprocess
 import sys
+import threading
 import time
 
 import uno
@@ -158,6 +163,21 @@ def convert(desktop, req):
                 pass
 
 
+def office_answers(desktop):
+    """A cheap round trip to soffice: False when the office is gone or the bridge is broken."""
+    try:
+        desktop.getFrames().getCount()
+        return True
+    except Exception:
+        return False
+
+
+def exit_with_office(soffice):
+    """soffice (oosplash) exits when soffice.bin dies: leave too, so the pool replaces us at once."""
+    soffice.wait()
+    os._exit(3)
+
+
 def main():
     profile_url, pipe_name = sys.argv[1], sys.argv[2]
     soffice = subprocess.Popen(
@@ -178,6 +198,7 @@ def main():
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    threading.Thread(target=exit_with_office, args=(soffice,), daemon=True).start()
     ctx = connect(pipe_name, time.time() + 60)
     desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
     sys.stdout.write(json.dumps({"ready": True}) + "\n")
@@ -186,10 +207,16 @@ def main():
         if not line.strip():
             continue
         req = json.loads(line)
-        try:
-            answer = convert(desktop, req)
-        except Exception as error:  # the office died or the bridge broke: report, Node restarts us
-            answer = {"ok": False, "error": "crashed", "detail": str(error)[:300]}
+        if req.get("probe"):
+            answer = {"ok": True} if office_answers(desktop) else {"ok": False, "error": "crashed"}
+        else:
+            try:
+                answer = convert(desktop, req)
+            except Exception as error:  # the office died or the bridge broke: report, Node restarts us
+                answer = {"ok": False, "error": "crashed", "detail": str(error)[:300]}
+            # A load or export that failed because the office died is the engine's failure, not the file's.
+            if not answer.get("ok") and not office_answers(desktop):
+                answer = {"ok": False, "error": "crashed", "detail": "the office stopped answering"}
         answer["id"] = req.get("id")
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()

@@ -45,6 +45,9 @@ export async function shutdownMupdfWorkers(): Promise<void> {
 /** Worker threads alive now. */
 export const mupdfWorkerThreads = (): number => pool?.threads ?? 0;
 
+/** The worker threads running a task now (fault tests terminate one to play a crash). */
+export const busyMupdfWorkers = () => pool?.busyWorkers() ?? [];
+
 /**
  * Runs one task in the pool. Aborting `signal`, or reaching `deadlineAt` (epoch ms), terminates the
  * worker mid-task and rejects with the signal's reason or a 504.

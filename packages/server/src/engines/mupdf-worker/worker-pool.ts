@@ -2,14 +2,20 @@
  * A small pool of MuPDF worker threads. Workers start on first use and are reused; one that dies is
  * dropped and the next task starts a fresh one; an aborted task terminates its worker (MuPDF cannot be
  * interrupted mid-page any other way) and the pool replaces it. Tasks wait in order when all are busy.
+ * A worker that dies mid-task without answering (killed, crashed, out of memory) failed as an engine:
+ * its task runs once more on a fresh worker; a task that kills a worker twice is the document's fault
+ * and is refused as 422 Code 5002.
  */
 import { Worker } from 'node:worker_threads';
-import { engineTimeout } from '../../http/errors';
+import { ApiError, ErrorCode, engineTimeout } from '../../http/errors';
+import { recordEngineRestart } from '../../http/metrics';
 import { deserializeError, type WorkerReply } from './worker-protocol';
 
 interface Job {
   task: unknown;
   signal?: AbortSignal;
+  /** Workers this task has already taken down (0 or 1). */
+  crashes?: number;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -47,6 +53,11 @@ export class WorkerPool {
   /** Workers alive now (for tests and metrics). */
   get threads(): number {
     return this.slots.size;
+  }
+
+  /** The workers running a task now: fault tests terminate them to play a crash. */
+  busyWorkers(): Worker[] {
+    return [...this.slots].filter((slot) => slot.job).map((slot) => slot.worker);
   }
 
   run(task: unknown, signal?: AbortSignal): Promise<unknown> {
@@ -98,12 +109,8 @@ export class WorkerPool {
         job.reject(deserializeError(reply.error));
       }
     });
-    slot.worker.on('error', (error) => {
-      void this.retire(slot, new Error(`MuPDF worker crashed: ${error.message}`));
-    });
-    slot.worker.on('exit', (code) => {
-      void this.retire(slot, new Error(`MuPDF worker exited (code ${code}).`));
-    });
+    slot.worker.on('error', (error) => this.crashed(slot, `MuPDF worker crashed: ${error.message}`));
+    slot.worker.on('exit', (code) => this.crashed(slot, `MuPDF worker exited (code ${code}).`));
     // an idle worker must not keep the process alive (tests, CLI tools); a busy one is awaited anyway
     slot.worker.unref();
     return slot;
@@ -132,6 +139,29 @@ export class WorkerPool {
     queueMicrotask(() => this.dispatch());
   }
 
+  /**
+   * The worker died on its own (not retired by the pool). Its task goes back to the front of the
+   * queue for one more try on a fresh worker; a second death is blamed on the document.
+   */
+  private crashed(slot: Slot, detail: string): void {
+    if (!this.slots.has(slot)) return; // retired on purpose (abort, fatal reply, shutdown)
+    recordEngineRestart('mupdf');
+    const job = slot.job;
+    if (!job || this.closed) {
+      void this.retire(slot, new Error(detail));
+      return;
+    }
+    if ((job.crashes ?? 0) >= 1) {
+      void this.retire(slot, documentCrashedEngine());
+      return;
+    }
+    if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+    slot.job = undefined;
+    const { id: _id, onAbort: _onAbort, ...retry } = job;
+    this.waiting.unshift({ ...retry, crashes: 1 });
+    void this.retire(slot, undefined);
+  }
+
   /** Removes the worker for good, failing its task with `reason`; the next dispatch starts a new one. */
   private async retire(slot: Slot, reason: unknown): Promise<void> {
     if (!this.slots.delete(slot)) return;
@@ -145,6 +175,14 @@ export class WorkerPool {
     if (!this.closed) queueMicrotask(() => this.dispatch());
   }
 }
+
+/** The same task took a worker down twice: the file, not the engine, is the problem. */
+const documentCrashedEngine = (): ApiError =>
+  new ApiError(
+    422,
+    ErrorCode.DamagedFile,
+    'The document made the PDF engine crash, twice, so it could not be processed. It may be damaged.',
+  );
 
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? engineTimeout();

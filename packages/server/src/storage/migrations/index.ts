@@ -3,8 +3,16 @@
  * the server runs the same under tsx, a bundler or a compiled build.
  */
 import type { Migration } from 'kysely';
+import type { KeyRing } from '../key-ring';
 import * as initial from './0001-initial';
+import { sealedAtRest } from './0002-sealed-at-rest';
+import * as revokedTokens from './0003-revoked-tokens';
 
-export const migrations: Record<string, Migration> = {
+/** A migration, or one made from the storage keys (a migration that seals existing rows). */
+export type MigrationEntry = Migration | ((keys: KeyRing | undefined) => Migration);
+
+export const migrations: Record<string, MigrationEntry> = {
   '0001-initial': initial,
+  '0002-sealed-at-rest': sealedAtRest,
+  '0003-revoked-tokens': revokedTokens,
 };

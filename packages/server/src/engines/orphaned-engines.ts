@@ -1,0 +1,63 @@
+/**
+ * Engine processes run in their own process groups (run-engine.ts, the LibreOffice pool, Chromium),
+ * so a SIGKILL of the server leaves them running with parent 1, still writing plaintext into work
+ * folders. Every engine is therefore started with DOCSTUDIO_ENGINE_RUN=<run id> in its environment,
+ * which its own children inherit; at start-up the server kills every process whose run is dead.
+ * Only processes of the server's user are visible (/proc/<pid>/environ), and a live run's engines
+ * (another server on the same machine, another test worker) are left alone.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { isRunAlive, thisRunId } from '../jobs/run-identity';
+
+export const ENGINE_RUN_VARIABLE = 'DOCSTUDIO_ENGINE_RUN';
+
+/** The environment for an engine process: `env` (default the server's) tagged with this run. */
+export function engineEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...env, [ENGINE_RUN_VARIABLE]: thisRunId() };
+}
+
+/**
+ * Tags the server's own environment, so engines spawned by libraries that copy process.env
+ * (Playwright's Chromium, the LibreOffice pool) carry the run id too.
+ */
+export function tagServerEnvironment(): void {
+  process.env[ENGINE_RUN_VARIABLE] = thisRunId();
+}
+
+function runOf(pid: number): string | undefined {
+  try {
+    const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+    const prefix = `${ENGINE_RUN_VARIABLE}=`;
+    return environ
+      .split('\0')
+      .find((entry) => entry.startsWith(prefix))
+      ?.slice(prefix.length);
+  } catch {
+    return undefined; // exited, or not ours to read
+  }
+}
+
+/** Kills every engine process left by a dead run; returns how many it killed. Linux only (no-op elsewhere). */
+export function killOrphanedEngines(): number {
+  let pids: number[];
+  try {
+    pids = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number);
+  } catch {
+    return 0;
+  }
+  let killed = 0;
+  for (const pid of pids) {
+    if (pid === process.pid) continue;
+    const run = runOf(pid);
+    if (run === undefined || isRunAlive(run)) continue;
+    try {
+      process.kill(pid, 'SIGKILL');
+      killed++;
+    } catch {
+      // already gone
+    }
+  }
+  return killed;
+}

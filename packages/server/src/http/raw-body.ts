@@ -1,0 +1,51 @@
+/**
+ * A file sent as the request body itself. Its Content-Type says nothing reliable: the provider's Node
+ * client and curl's `--data-binary` label raw bytes application/x-www-form-urlencoded, browsers send
+ * the file's own type or none. So in a scope that takes raw files, only the parsers that scope really
+ * wants stay and every other body reaches the handler as an unread stream, which is written to disk
+ * under the size limit (checked from Content-Length first, then while streaming).
+ */
+import { Readable, Transform } from 'node:stream';
+import { parse } from 'content-disposition';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FileTooLargeError } from '../storage/file-store';
+
+type ParsedBody = 'application/json' | 'application/x-www-form-urlencoded';
+
+/** Every body but multipart and the `parsed` types is handed to the routes of `scope` as a stream. */
+export function streamRawBodies(scope: FastifyInstance, parsed: readonly ParsedBody[] = []): void {
+  const all = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
+  scope.removeContentTypeParser(all.filter((type) => !parsed.includes(type as ParsedBody)));
+  scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+}
+
+export const isRawBody = (body: unknown): body is Readable => body instanceof Readable;
+
+/** The name in Content-Disposition (`filename*=UTF-8''…` preferred over `filename=`), if any. */
+export function dispositionFileName(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  try {
+    const name = parse(header).parameters.filename?.trim();
+    return name || undefined;
+  } catch {
+    return undefined; // unparseable: the caller answers that the name is missing
+  }
+}
+
+/** The body's declared size is over `limit` (no Content-Length, e.g. chunked, is not). */
+export function declaredOver(request: FastifyRequest, limit: number): boolean {
+  const declared = Number(request.headers['content-length']);
+  return Number.isFinite(declared) && declared > limit;
+}
+
+/** Passes bytes through and fails with FileTooLargeError once more than `limit` went by. */
+export function byteLimit(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit) callback(new FileTooLargeError(limit));
+      else callback(null, chunk);
+    },
+  });
+}
