@@ -10,6 +10,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run, useTestJob } from '../../engines/pdf-tools.testing';
+import { renderPageGreyPng } from '../../engines/tesseract/page-ocr';
 import {
   MANGLED_BY_MUPDF,
   OPERATOR_ORDINARY,
@@ -54,8 +55,7 @@ function tesseractPng(png: string): Promise<string> {
 
 async function tesseractText(path: string): Promise<string> {
   const prefix = join(job().workDir, `ocr-${Date.now()}`);
-  await run('pdftoppm', ['-r', '300', '-gray', '-png', '-singlefile', path, prefix]);
-  return tesseractPng(`${prefix}.png`);
+  return tesseractPng(await renderPageGreyPng(path, 1, 300, prefix, { timeoutMs: 60_000 }));
 }
 
 async function expectNoTrace(path: string): Promise<void> {
@@ -110,20 +110,7 @@ describe('pdf/to/redact on a scanned medical report', () => {
     const pages = Number((await run('qpdf', ['--show-npages', source])).trim());
     const readPage = async (path: string, page: number): Promise<string> => {
       const prefix = join(job().workDir, `page-${page}-${Date.now()}`);
-      await run('pdftoppm', [
-        '-r',
-        '300',
-        '-gray',
-        '-png',
-        '-f',
-        `${page}`,
-        '-l',
-        `${page}`,
-        '-singlefile',
-        path,
-        prefix,
-      ]);
-      return tesseractPng(`${prefix}.png`);
+      return tesseractPng(await renderPageGreyPng(path, page, 300, prefix, { timeoutMs: 60_000 }));
     };
     // The scan really shows the header on pages 2-3 before redaction.
     expect(await readPage(source, 2)).toContain('LOPEZ, MARIA');

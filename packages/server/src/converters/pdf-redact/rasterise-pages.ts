@@ -8,6 +8,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import type * as Mupdf from 'mupdf';
+import { packBits } from './bilevel';
 import { normalisePageStreams } from './normalise-page-streams';
 import type { Rect } from './page-text';
 
@@ -126,7 +127,7 @@ function isTextLike(pixels: Uint8ClampedArray, width: number, height: number, st
   return total > 0 && extreme / total >= TEXT_LIKE;
 }
 
-/** 1 bit per pixel, 1 = white (DeviceGray), rows padded to whole bytes, Flate-compressed. */
+/** The burnt page as a 1-bit Flate picture. */
 function bilevelImage(
   doc: Mupdf.PDFDocument,
   pixels: Uint8ClampedArray,
@@ -134,17 +135,7 @@ function bilevelImage(
   height: number,
   stride: number,
 ): Mupdf.PDFObject {
-  const rowBytes = Math.ceil(width / 8);
-  const bits = new Uint8Array(rowBytes * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = y * stride + x * 3;
-      const luminance =
-        0.299 * (pixels[at] ?? 0) + 0.587 * (pixels[at + 1] ?? 0) + 0.114 * (pixels[at + 2] ?? 0);
-      const byte = y * rowBytes + (x >> 3);
-      if (luminance >= 160) bits[byte] = (bits[byte] ?? 0) | (0x80 >> (x & 7));
-    }
-  }
+  const bits = packBits(pixels, width, height, stride, 3);
   return doc.addRawStream(deflateSync(bits, { level: 9 }), {
     Type: 'XObject',
     Subtype: 'Image',

@@ -6,6 +6,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import type * as Mupdf from 'mupdf';
+import { packBits } from './bilevel';
 
 interface ImageKind {
   num: number;
@@ -105,28 +106,4 @@ function reencode(doc: Mupdf.PDFDocument, image: Mupdf.PDFObject, kind: ImageKin
   } finally {
     pixmap.destroy();
   }
-}
-
-/** Grey or RGB samples to 1 bit per pixel (1 = white), rows padded to whole bytes. */
-function packBits(
-  pixels: Uint8ClampedArray,
-  width: number,
-  height: number,
-  stride: number,
-  components: number,
-): Uint8Array {
-  const rowBytes = Math.ceil(width / 8);
-  const bits = new Uint8Array(rowBytes * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = y * stride + x * components;
-      let sum = 0;
-      for (let c = 0; c < components; c++) sum += pixels[at + c] ?? 0;
-      if (sum / components >= 128) {
-        const byte = y * rowBytes + (x >> 3);
-        bits[byte] = (bits[byte] ?? 0) | (0x80 >> (x & 7));
-      }
-    }
-  }
-  return bits;
 }

@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { run } from '../../engines/pdf-tools.testing';
+import { renderPageGreyPng } from '../../engines/tesseract/page-ocr';
 
 export const REPORT_PII = [
   'Maria Lopez',
@@ -50,20 +50,8 @@ export async function scannedReportPdf(output: string, workDir: string): Promise
   const scan = await PDFDocument.create();
   for (let page = 1; page <= PAGES.length; page++) {
     const prefix = join(workDir, `report-scan-${page}`);
-    await run('pdftoppm', [
-      '-r',
-      '200',
-      '-gray',
-      '-png',
-      '-f',
-      `${page}`,
-      '-l',
-      `${page}`,
-      '-singlefile',
-      textPath,
-      prefix,
-    ]);
-    const image = await scan.embedPng(await readFile(`${prefix}.png`));
+    const png = await renderPageGreyPng(textPath, page, 200, prefix, { timeoutMs: 60_000 });
+    const image = await scan.embedPng(await readFile(png));
     scan.addPage([612, 792]).drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
   }
   await writeFile(output, await scan.save());
