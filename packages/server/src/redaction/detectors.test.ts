@@ -1,7 +1,7 @@
 import { REDACTION_PRESETS } from '@docstudio/core';
 import { describe, expect, it } from 'vitest';
 import { passesIbanMod97, passesLuhn } from './checksums';
-import { type DetectorId, findTerms, runDetectors } from './detectors';
+import { type DetectorId, findLooselyLabelledNumbers, findTerms, runDetectors } from './detectors';
 import { PRESET_DETECTORS, parseRedactionPreset, REDACTION_PRESET_NAMES } from './presets';
 
 const found = (text: string, ids: DetectorId[]): string[] =>
@@ -90,5 +90,14 @@ describe('PII detectors', () => {
     expect(PRESET_DETECTORS.hipaa).toContain('date');
     expect(PRESET_DETECTORS.ferpa).toContain('studentId');
     expect(PRESET_DETECTORS.glba).toContain('creditCard');
+  });
+
+  it('reads labelled numbers whose label OCR mangled where it was printed over the value', () => {
+    const text = 'Policy Numb44P-8823447 1\nGroup Numi@R 55102\nGroup meeting at 10 am\nPolicy review 2024';
+    const found = findLooselyLabelledNumbers(text, ['healthPlanNumber']).map((d) =>
+      text.slice(d.start, d.end),
+    );
+    expect(found).toEqual(['Numb44P-8823447 1', '55102']);
+    expect(findLooselyLabelledNumbers(text, ['email'])).toEqual([]);
   });
 });

@@ -214,6 +214,33 @@ export function runDetectors(text: string, ids: readonly DetectorId[]): Detectio
 }
 
 /** The user's literal terms, case-insensitive; a space in a term matches any run of white space (line breaks too). */
+/**
+ * Labelled numbers as OCR reads them off a scan where the printed label overlaps the value: the label
+ * comes out mangled and glued to it ('Policy Numb#|P-8823447 1'). Only the label's first word is
+ * needed, then up to a dozen characters of noise on the same line, then a value with at least five
+ * digits. For OCR text only: on a text layer the exact labelled detectors are precise enough.
+ */
+const LOOSE_LABELS: Partial<Record<DetectorId, string>> = {
+  medicalRecordNumber: 'MRN|Medical|Patient ID|Chart',
+  healthPlanNumber: 'Policy|Member|Subscriber|Group|Health Plan|Medicare|Medicaid|Beneficiary',
+  accountNumber: 'Account|Acct|Routing|Loan',
+};
+
+export function findLooselyLabelledNumbers(text: string, enabled: readonly DetectorId[]): Detection[] {
+  const spans: Detection[] = [];
+  for (const id of enabled) {
+    const labels = LOOSE_LABELS[id];
+    if (!labels) continue;
+    const pattern = new RegExp(
+      String.raw`\b(?:${labels})\b[^\n]{0,12}?([A-Z0-9\-/|]{0,20}\d[A-Z0-9\-/|]{0,20}(?:[ \t]\d[\d\-/]{0,10})?)`,
+      'giu',
+    );
+    const found = matches(text, pattern, 1, (value) => (value.match(/\d/g) ?? []).length >= 5);
+    spans.push(...found.map((span) => ({ ...span, detector: id })));
+  }
+  return spans;
+}
+
 /** Like findTerms, but only where the term stands as whole words ('Lee' in 'Dr Lee', not in 'fleet'). */
 export function findWholeWords(text: string, terms: readonly string[]): Detection[] {
   return findTerms(text, terms).filter(

@@ -3,6 +3,7 @@ export {
   DETECTOR_IDS,
   type Detection,
   type DetectorId,
+  findLooselyLabelledNumbers,
   findTerms,
   findWholeWords,
   runDetectors,

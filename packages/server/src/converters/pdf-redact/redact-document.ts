@@ -17,6 +17,7 @@ import {
   type Detection,
   type DetectorId,
   findLiteralTerms,
+  findLooselyLabelledNumbers,
   findPatterns,
   findTerms,
   findWholeWords,
@@ -177,9 +178,11 @@ async function planRedaction(input: string, options: RedactPdfOptions): Promise<
   const flat = views.flat();
   const patternHits = await findUserPatterns(flat, options);
   let at = 0;
-  const detections = views.map((pageViews) =>
+  const ocrPages = new Set(scanned);
+  const detections = views.map((pageViews, page) =>
     pageViews.map((positioned) => [
       ...runDetectors(positioned.text, options.detectors),
+      ...(ocrPages.has(page) ? findLooselyLabelledNumbers(positioned.text, options.detectors) : []),
       ...findLiteralTerms(positioned.text, options.terms),
       ...(patternHits[at++] ?? []),
     ]),

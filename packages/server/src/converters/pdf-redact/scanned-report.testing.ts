@@ -1,11 +1,12 @@
 /**
  * A three-page scanned medical report (pictures only, no text layer), as a clinic's scanner makes
  * them: the patient is named with a label on page 1 only, pages 2-3 repeat name and record number in
- * a running header without the label, and the vitals hold ranges and measurements that are not dates.
+ * a running header without the label, the policy and group numbers have small labels printed over
+ * them, and the vitals hold ranges and measurements that are not dates.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { renderPageGreyPng } from '../../engines/tesseract/page-ocr';
 
 export const REPORT_PII = [
@@ -14,6 +15,9 @@ export const REPORT_PII = [
   '44172209',
   '03/14/1961',
   '(415) 555-0132',
+  // Policy and group numbers whose small grey labels are printed over them (OCR reads them mangled)
+  '8823447',
+  '55102',
 ] as const;
 /** Clinical values that look like dates to a careless detector; they must stay readable. */
 export const REPORT_MEASUREMENTS = ['97.8-99.1', '6-7/10', '13.5-17.5'] as const;
@@ -44,6 +48,13 @@ export async function scannedReportPdf(output: string, workDir: string): Promise
     lines.forEach((line, row) => {
       page.drawText(line, { x: 60, y: 700 - row * 26, size: 13, font });
     });
+    if (index === 0) {
+      const label = { size: 9, font, color: rgb(0.35, 0.35, 0.35) };
+      page.drawText('Policy Number', { x: 60, y: 452, ...label });
+      page.drawText('HP-88234471', { x: 112, y: 450, size: 13, font });
+      page.drawText('Group Number', { x: 60, y: 422, ...label });
+      page.drawText('GR 55102', { x: 108, y: 420, size: 13, font });
+    }
   });
   const textPath = join(workDir, 'report-text.pdf');
   await writeFile(textPath, await text.save());
