@@ -16,7 +16,9 @@ import { TokenService } from './auth/tokens';
 import { UserService } from './auth/users';
 import { defaultConfig, defaultEngineConcurrency, type ServerConfig } from './config/config';
 import { converters as converterTable } from './converters';
+import { configurePageCaps } from './converters/page-caps';
 import { configureMupdfWorkers } from './engines/mupdf-worker';
+import { answerClientError } from './http/client-errors';
 import { registerConvertRoutes } from './http/convert.routes';
 import { installCors } from './http/cors';
 import { closeConnectionsWhenDraining } from './http/drain-connections';
@@ -26,15 +28,16 @@ import { registerHealthRoutes } from './http/health.routes';
 import { MetricsRegistry } from './http/metrics';
 import { refuseQueryCredentials } from './http/query-credentials';
 import { RateLimits } from './http/rate-limit';
+import { guardRequestBodies, requestTimeouts } from './http/request-bodies';
 import { requestLoggerOptions, SafeLogController } from './http/request-logging';
 import type { ServerContext } from './http/server-context';
 import { registerStaticSite } from './http/static-site';
 import { registerWorkflowRunRoute } from './http/workflow-run.routes';
 import { registerWorkflowRoutes } from './http/workflows.routes';
 import { holdEngines } from './jobs/engine-shutdown';
-import { cleanUpPreviousRuns } from './jobs/previous-run-cleanup';
 import { InProcessJobQueue } from './jobs/job-queue';
 import { JobRecords } from './jobs/job-records';
+import { cleanUpPreviousRuns } from './jobs/previous-run-cleanup';
 import { startSweeper } from './jobs/sweeper';
 import { openDatabase, sqliteDialect } from './storage/database';
 import { FileStore } from './storage/file-store';
@@ -64,7 +67,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     queue: new InProcessJobQueue(config.maxQueue, config.engineConcurrency),
     jobs: new JobRecords(db, keys),
     metrics: new MetricsRegistry(),
-    limits: new RateLimits(config.rateLimitPerMinute, config.signInAttemptsPerMinute),
+    limits: new RateLimits(
+      config.rateLimitPerMinute,
+      config.signInAttemptsPerMinute,
+      config.invalidTokensPerMinute,
+    ),
     converters: config.converters ?? converterTable,
     background: new Set(),
   };
@@ -75,11 +82,14 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     logController: new SafeLogController(),
     // Uploads are multipart streams; this bounds only JSON and urlencoded bodies.
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: config.publicUrl !== undefined,
+    // X-Forwarded-* only from the configured proxies (TRUST_PROXY); PUBLIC_URL alone trusts nobody.
+    trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
+    ...requestTimeouts(config),
+    clientErrorHandler: answerClientError,
   });
   if (leftovers.killedEngines || leftovers.shreddedFolders)
     app.log.warn(leftovers, 'cleaned up after a previous run that did not stop cleanly');
-  installErrorHandler(app);
+  installErrorHandler(app, [config.dataDir]);
   installCors(app, config.corsOrigins);
   await app.register(formbody);
   await app.register(multipart, { throwFileSizeLimit: false });
@@ -88,6 +98,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     context.metrics.recordRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
   });
   closeConnectionsWhenDraining(app);
+  guardRequestBodies(app, context);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
@@ -111,6 +122,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   const sweeper = startSweeper(context);
   // MuPDF threads match the engine's job concurrency, so a queued MuPDF job always finds a thread.
   configureMupdfWorkers(config.engineConcurrency.mupdf ?? defaultEngineConcurrency.mupdf);
+  configurePageCaps({
+    splitFiles: config.maxSplitFiles,
+    jpgPages: config.maxJpgPages,
+    ocrPages: config.maxOcrPages,
+  });
   const releaseEngines = holdEngines();
   app.decorate('docstudio', context);
   app.addHook('onClose', async () => {

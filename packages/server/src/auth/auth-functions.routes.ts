@@ -23,7 +23,11 @@ export function registerAuthFunctionRoutes(app: FastifyInstance, context: Server
 
   // Bearer only: a token is signed out by whoever holds it, never named in a body (or a log).
   app.post('/functions/revoke-token', async (request) => {
-    const user = await context.tokens.revokeBearer(request.headers.authorization);
+    context.limits.checkBadTokens(request);
+    const user = await context.tokens.revokeBearer(request.headers.authorization).catch((error: unknown) => {
+      if (request.headers.authorization !== undefined) context.limits.chargeBadToken(request);
+      throw error;
+    });
     // After the revocation: a client over the limit is still signed out, it only hears 429.
     context.limits.checkApi(request, user.id);
     return { revoked: true };

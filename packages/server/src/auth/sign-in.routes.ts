@@ -3,6 +3,7 @@
  * SameSite=Strict cookie, same-origin check), then /a/studio-login hands the studio a fresh access
  * token as `?auth=<token>` on a same-origin path. Accounts live in the database, passwords in scrypt.
  */
+import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicBaseUrl, type ServerContext } from '../http/server-context';
 import { renderSignInPage, type SignInPageModel } from './sign-in.pages';
@@ -15,6 +16,7 @@ import {
   sameOriginPost,
   withAuthParameter,
 } from './sign-in.safety';
+import { SignInThrottle } from './sign-in-throttle';
 import { TOKEN_LIFETIME_SECONDS, type TokenUser } from './tokens';
 import { isPlausibleEmail } from './users';
 
@@ -99,6 +101,7 @@ function continueTo(targets: Targets): string {
 }
 
 export function registerSignInRoutes(app: FastifyInstance, context: ServerContext): void {
+  const throttle = new SignInThrottle();
   const targetsOf = (source: Form, request: FastifyRequest) =>
     readTargets(source, request, siteOrigin(context, request));
   app.get('/', async (request, reply) =>
@@ -132,8 +135,18 @@ export function registerSignInRoutes(app: FastifyInstance, context: ServerContex
       account = await context.users.signUp(email, password);
       if (!account) return again('An account with this email already exists. Sign in instead.', 409);
     } else {
+      const verdict = throttle.check(email, request.ip);
+      if (verdict.waitSeconds > 0) {
+        reply.header('Retry-After', String(verdict.waitSeconds));
+        return again(`Too many attempts. Please wait ${verdict.waitSeconds} seconds and try again.`, 429);
+      }
+      if (verdict.slowdownMs > 0) await setTimeout(verdict.slowdownMs);
       account = password ? await context.users.signIn(email, password) : undefined;
-      if (!account) return again('The email or password is not correct.', 401);
+      if (!account) {
+        throttle.failed(email, request.ip);
+        return again('The email or password is not correct.', 401);
+      }
+      throttle.succeeded(email, request.ip);
     }
     const session = await context.tokens.issue({ id: account.id, anonymous: false, email: account.email });
     return reply

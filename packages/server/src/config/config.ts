@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import type { Converter, EngineName } from '../converters/converter.types';
 import { policyFromEnv } from '../security/ssrf';
+import { limitsFromEnv } from './limits-from-env';
 
 export interface ServerConfig {
   port: number;
@@ -54,6 +55,39 @@ export interface ServerConfig {
   /** Sign-in and sign-up form posts per minute per IP (slows password guessing). */
   signInAttemptsPerMinute: number;
   /**
+   * Requests per minute per IP that may carry an invalid, forged or expired bearer token
+   * (INVALID_TOKENS_PER_MINUTE); past it the address gets 429 before its tokens are checked.
+   */
+  invalidTokensPerMinute: number;
+  /**
+   * TRUST_PROXY: addresses or CIDRs of the reverse proxies whose X-Forwarded-For / -Proto / -Host are
+   * believed (http/trusted-proxies.ts). Empty (the default): the peer address is the client.
+   */
+  trustProxy: readonly string[];
+  /** REQUEST_TIMEOUT_SECONDS: a whole request (headers and body) must arrive within this. */
+  requestTimeoutSeconds: number;
+  /** HEADERS_TIMEOUT_SECONDS: the request's headers must arrive within this (header dribblers). */
+  headersTimeoutSeconds: number;
+  /**
+   * MIN_UPLOAD_BYTES_PER_SECOND: after a grace period (UPLOAD_GRACE_SECONDS), an upload slower than
+   * this on average is cut off with 408 (http/slow-body.ts).
+   */
+  minUploadBytesPerSecond: number;
+  uploadGraceSeconds: number;
+  /**
+   * MAX_RECEIVING_BYTES: bytes all requests together may be sending at once (by Content-Length, or
+   * the upload limit when there is none); more answer 429 with Retry-After (http/receiving-budget.ts).
+   */
+  maxReceivingBytes: number;
+  /** MAX_HEADER_BYTES: larger request headers answer 431. */
+  maxHeaderBytes: number;
+  /** MAX_SPLIT_FILES: split refuses (413) a request that would make more files than this. */
+  maxSplitFiles: number;
+  /** MAX_JPG_PAGES: PDF to JPG refuses (413) documents of more pages. */
+  maxJpgPages: number;
+  /** MAX_OCR_PAGES: OCR refuses (413) documents of more pages. */
+  maxOcrPages: number;
+  /**
    * Partner origins allowed to load /elements/* and call the API from their pages (CORS_ORIGINS):
    * exact origins, or '*' for any. Empty (the default): same-origin only.
    */
@@ -98,6 +132,17 @@ export function defaultConfig(): ServerConfig {
     defaultMaxFileSize: 100 * 1024 * 1024,
     rateLimitPerMinute: 120,
     signInAttemptsPerMinute: 10,
+    invalidTokensPerMinute: 30,
+    trustProxy: [],
+    requestTimeoutSeconds: 600,
+    headersTimeoutSeconds: 20,
+    minUploadBytesPerSecond: 16 * 1024,
+    uploadGraceSeconds: 10,
+    maxReceivingBytes: 1024 * 1024 * 1024,
+    maxHeaderBytes: 32 * 1024,
+    maxSplitFiles: 2000,
+    maxJpgPages: 2000,
+    maxOcrPages: 2000,
     downloadsRequireOwner: false,
     downloadLinkMinutes: 60,
     corsOrigins: [],
@@ -164,7 +209,7 @@ export function parseCorsOrigins(value: string | undefined): CorsOrigins {
   ];
 }
 
-/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, SHUTDOWN_GRACE_SECONDS, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, STORAGE_KEY_PREVIOUS, DOWNLOADS_REQUIRE_OWNER, DOWNLOAD_LINK_MINUTES, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, LOG. */
+/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, SHUTDOWN_GRACE_SECONDS, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, STORAGE_KEY_PREVIOUS, DOWNLOADS_REQUIRE_OWNER, DOWNLOAD_LINK_MINUTES, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, LOG, and the limits of limits-from-env.ts. */
 export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const base = defaultConfig();
   return {
@@ -203,6 +248,7 @@ export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerC
       base.signInAttemptsPerMinute,
     ),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    ...limitsFromEnv(env, base),
     logger: parseBoolean(env.LOG, true),
   };
 }

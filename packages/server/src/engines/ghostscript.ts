@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ApiError, conversionFailed } from '../http/errors';
+import { ApiError, conversionFailed, damagedFile } from '../http/errors';
 import { EngineExitError, runEngine } from './run-engine';
 
 export interface GhostscriptOptions {
@@ -21,6 +21,9 @@ export const SRGB_ICC_PROFILE = '/usr/share/color/icc/ghostscript/srgb.icc';
 /** Ghostscript reads '%d' in -sOutputFile as a page-number pattern: a literal '%' must be doubled. */
 const outputFileArg = (path: string): string => path.replaceAll('%', '%%');
 
+/** Out of memory, disk or file handles: the server's trouble, not the document's. */
+const SERVER_TROUBLE = /VMerror|no space|ENOSPC|out of memory|too many open files|permission denied/i;
+
 async function runGhostscript(args: readonly string[], options: GhostscriptOptions): Promise<void> {
   try {
     await runEngine(
@@ -30,9 +33,13 @@ async function runGhostscript(args: readonly string[], options: GhostscriptOptio
     );
   } catch (error) {
     if (error instanceof ApiError) throw error;
+    // Its text (which names the work folder's files) stays out of the answer.
     if (error instanceof EngineExitError) {
-      const detail = error.stderr.split('\n').find((line) => line.trim() !== '') ?? 'unknown error';
-      throw conversionFailed(`Ghostscript failed: ${detail.slice(0, 200)}`);
+      if (SERVER_TROUBLE.test(error.stderr)) throw conversionFailed('Ghostscript could not process the PDF.');
+      // The input passed qpdf's repair: what Ghostscript still cannot interpret is the document's damage.
+      throw damagedFile(
+        'The PDF is damaged: some of its pages cannot be interpreted (a broken page size, font or content stream).',
+      );
     }
     throw error;
   }

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatPageRange } from '@docstudio/core';
-import { ApiError, conversionFailed, ErrorCode, invalidPassword } from '../http/errors';
+import { ApiError, conversionFailed, damagedFile, ErrorCode, invalidPassword } from '../http/errors';
 import { EngineExitError, type EngineResult, runEngine } from './run-engine';
 
 export interface QpdfOptions {
@@ -24,13 +24,22 @@ export async function runQpdf(args: readonly string[], options: QpdfOptions): Pr
     return await runEngine('qpdf', ['--warning-exit-0', ...args], options);
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if (error instanceof EngineExitError) throw conversionFailed(`qpdf failed: ${firstLine(error.stderr)}`);
+    if (error instanceof EngineExitError) throw qpdfFailure(error);
     throw error;
   }
 }
 
-function firstLine(text: string): string {
-  return text.split('\n').find((line) => line.trim() !== '') ?? 'unknown error';
+/** The server's own trouble (disk, memory, permissions), not the document's. */
+const SERVER_TROUBLE = /no space|ENOSPC|out of memory|bad_alloc|permission denied|too many open files/i;
+
+/**
+ * What a failed qpdf run means for the user: the inputs passed the server's checks, so qpdf refusing
+ * them is damaged structure (422, 5002). qpdf's own text names the work folder's files: it stays out
+ * of the answer.
+ */
+export function qpdfFailure(error: EngineExitError, action = 'processed'): ApiError {
+  if (SERVER_TROUBLE.test(error.stderr)) return conversionFailed(`The PDF could not be ${action}.`);
+  return damagedFile(`The PDF is damaged and could not be ${action}. Try repairing it, or export it again.`);
 }
 
 /** Runs a qpdf job file (JSON) that may hold secrets; the file is removed as soon as qpdf has read it. */
@@ -73,8 +82,7 @@ export async function encryptPdf(input: string, output: string, options: Encrypt
       options,
     );
   } catch (error) {
-    if (error instanceof EngineExitError)
-      throw conversionFailed(`Encryption failed: ${firstLine(error.stderr)}`);
+    if (error instanceof EngineExitError) throw qpdfFailure(error, 'encrypted');
     throw error;
   }
 }
@@ -95,8 +103,7 @@ export async function decryptPdf(
     if (error instanceof EngineExitError && /invalid password/i.test(error.stderr)) {
       throw invalidPassword('The password is incorrect. Check it and try again.');
     }
-    if (error instanceof EngineExitError)
-      throw conversionFailed(`Decryption failed: ${firstLine(error.stderr)}`);
+    if (error instanceof EngineExitError) throw qpdfFailure(error, 'decrypted');
     throw error;
   }
 }
@@ -202,7 +209,13 @@ export async function outputPageCount(path: string, options: QpdfOptions): Promi
     const { stdout } = await runQpdf(['--show-npages', '--', path], options);
     return Number.parseInt(stdout.toString('utf8').trim(), 10) || 0;
   } catch (error) {
-    if (error instanceof ApiError && error.code !== ErrorCode.ConversionFailed) throw error;
+    // an unreadable file has no pages; a timeout or an abort is still the caller's to see
+    if (
+      error instanceof ApiError &&
+      error.code !== ErrorCode.ConversionFailed &&
+      error.code !== ErrorCode.DamagedFile
+    )
+      throw error;
     return 0;
   }
 }

@@ -4,6 +4,7 @@
  * reserved fields are valid, and the tool parameters pass the converter's and the catalogue's rules.
  */
 import type { Converter, ConverterInputFile } from '../converters/converter.types';
+import { activeContentProblem, KEEP_ACTIVE_CONTENT } from '../jobs/active-content';
 import { extensionForKind, kindMatchesExtension, sniffFile } from '../security/file-sniff';
 import { catalogueParameterProblems } from './catalogue-checks';
 import type { ReceivedRequest } from './convert-inputs';
@@ -69,8 +70,10 @@ export async function validateConversion(
 
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(fields)) if (!RESERVED.has(name)) params[name] = value;
+  const keepActive = activeContentProblem(params);
   const toolProblems = mergeProblems(
     problems,
+    keepActive && { [KEEP_ACTIVE_CONTENT]: keepActive },
     converter.validate(params),
     catalogueParameterProblems(converter.endpoint, params),
   );

@@ -1,10 +1,18 @@
 /**
  * Turns anything thrown into the contract's JSON error `{Code, Message, InvalidParameters?}` with a
- * fitting status. Unknown errors become 5001/500 (their details are logged, not sent).
+ * fitting status. Unknown errors become 5001/500 (their details are logged, not sent), and no message
+ * carries a file system path (path-free-text.ts).
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { FileTooLargeError } from '../storage/file-store';
 import { ApiError, ErrorCode } from './errors';
+import { withoutPaths } from './path-free-text';
+
+/** What the multipart parser (busboy) throws on a body that does not follow its own boundary. */
+const MULTIPART_FAILURE = /multipart|boundary|part header|unexpected end of form/i;
+
+const isMalformedMultipart = (error: unknown): boolean =>
+  error instanceof Error && !(error instanceof ApiError) && MULTIPART_FAILURE.test(error.message);
 
 export interface ErrorAnswer {
   status: number;
@@ -12,7 +20,7 @@ export interface ErrorAnswer {
   headers?: Record<string, string>;
 }
 
-export function toErrorAnswer(error: unknown): ErrorAnswer {
+function rawErrorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof ApiError)
     return { status: error.status, body: error.toJSON(), headers: error.headers };
   if (error instanceof FileTooLargeError) {
@@ -26,6 +34,15 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   }
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
+  if (status === undefined && isMalformedMultipart(error)) {
+    return {
+      status: 400,
+      body: {
+        Code: ErrorCode.ParameterValidation,
+        Message: 'The multipart/form-data body is malformed or incomplete: send the form again.',
+      },
+    };
+  }
   if (
     fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
     fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' ||
@@ -61,9 +78,31 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   return { status: 500, body: { Code: ErrorCode.ConversionFailed, Message: 'Conversion failed.' } };
 }
 
-export function installErrorHandler(app: FastifyInstance): void {
+/** The answer with every message cleared of file system paths (`roots`: the data folder ...). */
+function pathFree(answer: ErrorAnswer, roots: readonly string[]): ErrorAnswer {
+  const { InvalidParameters: fields, ...body } = answer.body;
+  const cleanFields = fields
+    ? Object.fromEntries(
+        Object.entries(fields).map(([name, messages]) => [name, messages.map((m) => withoutPaths(m, roots))]),
+      )
+    : undefined;
+  return {
+    ...answer,
+    body: {
+      ...body,
+      Message: withoutPaths(body.Message, roots),
+      ...(cleanFields ? { InvalidParameters: cleanFields } : {}),
+    },
+  };
+}
+
+/** The answer for anything thrown; its messages never carry a file system path. */
+export const toErrorAnswer = (error: unknown, pathRoots: readonly string[] = []): ErrorAnswer =>
+  pathFree(rawErrorAnswer(error), pathRoots);
+
+export function installErrorHandler(app: FastifyInstance, pathRoots: readonly string[] = []): void {
   app.setErrorHandler((error, request, reply) => {
-    const answer = toErrorAnswer(error);
+    const answer = toErrorAnswer(error, pathRoots);
     if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
     if (answer.headers) reply.headers(answer.headers);
     // Answered before the body was read (401, 413 at the limit, 429): close instead of letting Node

@@ -44,14 +44,32 @@ async function probe(engine: EngineProbe): Promise<EngineStatus> {
 const firstVersion = (text: string): string | null => /\d+(?:\.\d+)+(?:[-.\w]*)?/.exec(text)?.[0] ?? null;
 
 let cached: { at: number; value: Promise<Record<string, EngineStatus>> } | undefined;
+let refreshing = false;
 
-/** Engine versions, probed once a minute at most (soffice takes a second to answer). */
+const probeAll = (): Promise<Record<string, EngineStatus>> =>
+  Promise.all(PROBES.map(async (engine) => [engine.name, await probe(engine)] as const)).then((entries) =>
+    Object.fromEntries(entries),
+  );
+
+/**
+ * Engine versions, probed once a minute at most (soffice takes a second to answer, more under load).
+ * After the first probe, a stale answer is served while the next probe runs in the background, so a
+ * health check never waits for soffice.
+ */
 export function engineStatuses(): Promise<Record<string, EngineStatus>> {
-  if (!cached || Date.now() - cached.at > 60_000) {
-    const value = Promise.all(PROBES.map(async (engine) => [engine.name, await probe(engine)] as const)).then(
-      (entries) => Object.fromEntries(entries),
-    );
-    cached = { at: Date.now(), value };
+  if (!cached) {
+    cached = { at: Date.now(), value: probeAll() };
+  } else if (Date.now() - cached.at > 60_000 && !refreshing) {
+    refreshing = true;
+    const next = probeAll();
+    void next
+      .then((value) => {
+        cached = { at: Date.now(), value: Promise.resolve(value) };
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        refreshing = false;
+      });
   }
   return cached.value;
 }

@@ -1,6 +1,6 @@
 /**
- * Rate limits over real HTTP: per token subject, per IP (X-Forwarded-For is trusted when PUBLIC_URL
- * is set, as behind a proxy), on convert, upload, token minting and the sign-in form, with 429,
+ * Rate limits over real HTTP: per token subject, per IP (X-Forwarded-For is trusted from the
+ * loopback proxy of TRUST_PROXY here), on convert, upload, token minting and the sign-in form, with 429,
  * Retry-After and the contract's JSON error; and the bucket's refill pace.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ beforeAll(async () => {
     converters: pipelineConverters,
     rateLimitPerMinute: 3,
     signInAttemptsPerMinute: 2,
-    publicUrl: 'http://docs.example.test',
+    trustProxy: ['127.0.0.1', '::1'],
   });
 });
 afterAll(async () => {

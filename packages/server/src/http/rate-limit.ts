@@ -36,6 +36,14 @@ export class RateLimiter {
     return Math.max(1, Math.ceil((1 - bucket.tokens) / this.perMs / 1000));
   }
 
+  /** The seconds `key` would have to wait for one request, without taking it. */
+  peek(key: string): number {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return 0;
+    const tokens = Math.min(this.perMinute, bucket.tokens + (this.now() - bucket.at) * this.perMs);
+    return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / this.perMs / 1000));
+  }
+
   private prune(now: number): void {
     for (const [key, bucket] of this.buckets) {
       if (bucket.tokens + (now - bucket.at) * this.perMs >= this.perMinute) this.buckets.delete(key);
@@ -43,14 +51,33 @@ export class RateLimiter {
   }
 }
 
-/** The server's limits: API work (convert, upload, workflow runs, tokens) and sign-in attempts. */
+/**
+ * The server's limits: API work (convert, upload, workflow runs, tokens), sign-in form posts per IP
+ * (auth/sign-in-throttle.ts adds the per-account back-off), and requests with a bad bearer token.
+ */
 export class RateLimits {
   readonly api: RateLimiter;
   readonly signIn: RateLimiter;
+  readonly badTokens: RateLimiter;
 
-  constructor(apiPerMinute: number, signInPerMinute: number) {
+  constructor(apiPerMinute: number, signInPerMinute: number, badTokensPerMinute = 30) {
     this.api = new RateLimiter(apiPerMinute);
     this.signIn = new RateLimiter(signInPerMinute);
+    this.badTokens = new RateLimiter(badTokensPerMinute);
+  }
+
+  /**
+   * Throws 429 when this address has spent its allowance of invalid, forged or expired tokens: it is
+   * checked before any token of the address is verified, so a client trying tokens cannot go on.
+   */
+  checkBadTokens(request: FastifyRequest): void {
+    const seconds = this.badTokens.peek(`ip:${request.ip}`);
+    if (seconds > 0) throw tooManyRequests(seconds);
+  }
+
+  /** Charges one bad token to the request's address. */
+  chargeBadToken(request: FastifyRequest): void {
+    this.badTokens.take(`ip:${request.ip}`);
   }
 
   /**

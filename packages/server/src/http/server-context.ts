@@ -31,8 +31,18 @@ export interface ServerContext {
   background: Set<Promise<unknown>>;
 }
 
-export function requireUser(context: ServerContext, request: FastifyRequest): Promise<TokenUser> {
-  return context.tokens.verifyBearer(request.headers.authorization);
+/**
+ * The bearer token's user. A token that fails (invalid, forged, expired, revoked) is charged to the
+ * client's address; an address past INVALID_TOKENS_PER_MINUTE gets 429 before its tokens are checked.
+ */
+export async function requireUser(context: ServerContext, request: FastifyRequest): Promise<TokenUser> {
+  context.limits.checkBadTokens(request);
+  try {
+    return await context.tokens.verifyBearer(request.headers.authorization);
+  } catch (error) {
+    if (request.headers.authorization !== undefined) context.limits.chargeBadToken(request);
+    throw error;
+  }
 }
 
 /** Base of absolute Urls: PUBLIC_URL, else the scheme and Host of the request. */

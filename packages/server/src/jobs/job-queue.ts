@@ -5,7 +5,7 @@
  * Another implementation (BullMQ on Redis) can stand behind the same interface to scale out.
  */
 import type { EngineName } from '../converters/converter.types';
-import { ApiError, ErrorCode } from '../http/errors';
+import { ApiError, ErrorCode, engineTimeout } from '../http/errors';
 
 export interface QueueDepth {
   waiting: number;
@@ -16,15 +16,26 @@ export interface QueueDepth {
 export interface JobQueue {
   /**
    * Runs `task` once its engine has a free slot; rejects with a 429 ApiError at once when full. The
-   * task's signal is aborted by cancel().
+   * task's signal is aborted by cancel(). A job whose `wait` signal aborts while it is still waiting
+   * leaves the queue, rejected with the signal's reason (its deadline passed, its client left).
    */
-  enqueue<T>(engine: EngineName, task: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  enqueue<T>(engine: EngineName, wait: WaitOptions, task: (signal: AbortSignal) => Promise<T>): Promise<T>;
   depth(): QueueDepth;
   /** Stops accepting jobs and resolves when the running ones have ended. */
   close(): Promise<void>;
   /** Ends the shutdown's grace: aborts running jobs and refuses the waiting ones (503). */
   cancel(): void;
 }
+
+export interface WaitOptions {
+  signal?: AbortSignal;
+}
+
+/** Why a waiting job was let go: the signal's reason, or the Timeout answer. */
+const waitEnded = (signal: AbortSignal): unknown =>
+  signal.reason instanceof ApiError
+    ? signal.reason
+    : engineTimeout('The conversion waited in the queue longer than its time limit. Please try again later.');
 
 const shuttingDown = (): ApiError =>
   new ApiError(503, ErrorCode.NotReady, 'The server is shutting down. Please try again shortly.');
@@ -58,7 +69,11 @@ export class InProcessJobQueue implements JobQueue {
     return pool;
   }
 
-  async enqueue<T>(engine: EngineName, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  async enqueue<T>(
+    engine: EngineName,
+    wait: WaitOptions,
+    task: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     if (this.closed) throw shuttingDown();
     if (this.total >= this.maxQueue) {
       throw new ApiError(
@@ -74,7 +89,8 @@ export class InProcessJobQueue implements JobQueue {
     this.total += 1;
     const pool = this.pool(engine);
     try {
-      if (pool.running >= pool.limit) await new Promise<void>((resolve) => pool.waiting.push(resolve));
+      if (wait.signal?.aborted) throw waitEnded(wait.signal);
+      if (pool.running >= pool.limit) await this.waitForSlot(pool, wait.signal);
       if (this.cancelled.signal.aborted) {
         pool.waiting.shift()?.(); // pass the wake-up on, so every waiter is refused in turn
         throw shuttingDown();
@@ -90,6 +106,22 @@ export class InProcessJobQueue implements JobQueue {
       this.total -= 1;
       if (this.total === 0) for (const resolve of this.idle.splice(0)) resolve();
     }
+  }
+
+  private waitForSlot(pool: Pool, signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const wake = (): void => {
+        signal?.removeEventListener('abort', leave);
+        resolve();
+      };
+      const leave = (): void => {
+        const at = pool.waiting.indexOf(wake);
+        if (at >= 0) pool.waiting.splice(at, 1);
+        reject(waitEnded(signal as AbortSignal));
+      };
+      pool.waiting.push(wake);
+      signal?.addEventListener('abort', leave, { once: true });
+    });
   }
 
   depth(): QueueDepth {

@@ -13,6 +13,7 @@ import type { SsrfPolicy } from '../security/ssrf';
 import { extensionOf, sanitizeFileName } from '../storage/file-names';
 import type { FileStore } from '../storage/file-store';
 import { removeWorkDir } from '../storage/work-dir';
+import { convertWithoutActiveContent } from './active-content';
 import type { JobQueue } from './job-queue';
 
 export interface ResultFileJson {
@@ -48,6 +49,11 @@ export interface ConversionRequest {
   clientSignal?: AbortSignal;
   /** Called when the job leaves the queue and starts. */
   onStart?: () => void;
+  /**
+   * When the job was accepted (ms since the epoch; default: when runConversion is called). Its
+   * Timeout counts from here, so time spent waiting in the queue counts too.
+   */
+  acceptedAt?: number;
 }
 
 export interface ConversionDeps {
@@ -82,8 +88,9 @@ async function runWithTimeout(
   shutdownSignal: AbortSignal,
 ): Promise<ConverterResultFile[]> {
   const controller = new AbortController();
-  const deadline = Date.now() + request.timeoutMs;
-  const timer = setTimeout(() => controller.abort(engineTimeout()), request.timeoutMs);
+  const deadline = (request.acceptedAt ?? Date.now()) + request.timeoutMs;
+  if (deadline <= Date.now()) throw queuedTooLong();
+  const timer = setTimeout(() => controller.abort(engineTimeout()), deadline - Date.now());
   const onClientGone = (): void => controller.abort(conversionFailed('The client closed the request.'));
   request.clientSignal?.addEventListener('abort', onClientGone, { once: true });
   const onShutdown = (): void => controller.abort(shutdownSignal.reason);
@@ -95,15 +102,19 @@ async function runWithTimeout(
     });
     aborted.catch(() => undefined);
     return await Promise.race([
-      request.converter.convert({
-        files: request.files,
-        url: request.url,
-        params: request.params,
-        workDir: request.workDir,
-        signal: controller.signal,
-        deadline: Math.max(0, deadline - Date.now()),
-        urlPolicy: urlPolicyOf(deps.config),
-      }),
+      convertWithoutActiveContent(
+        request.converter.endpoint,
+        {
+          files: request.files,
+          url: request.url,
+          params: request.params,
+          workDir: request.workDir,
+          signal: controller.signal,
+          deadline: Math.max(0, deadline - Date.now()),
+          urlPolicy: urlPolicyOf(deps.config),
+        },
+        (context) => request.converter.convert(context),
+      ),
       aborted,
     ]);
   } finally {
@@ -152,26 +163,40 @@ async function storeResults(
   return files;
 }
 
+const queuedTooLong = () =>
+  engineTimeout('The conversion waited in the queue longer than its time limit. Please try again later.');
+
 export async function runConversion(
   deps: ConversionDeps,
   request: ConversionRequest,
 ): Promise<ConversionAnswer> {
   const endpoint = request.converter.endpoint;
+  const acceptedAt = request.acceptedAt ?? Date.now();
+  // A job still waiting for its engine when its time is up leaves the queue with 504, never runs.
+  const queueDeadline = AbortSignal.timeout(Math.max(0, acceptedAt + request.timeoutMs - Date.now()));
+  const waitSignal = request.clientSignal
+    ? AbortSignal.any([queueDeadline, request.clientSignal])
+    : queueDeadline;
   try {
-    return await deps.queue.enqueue(request.converter.engine, async (shutdownSignal) => {
-      request.onStart?.();
-      const started = performance.now();
-      try {
-        const results = await runWithTimeout(deps, request, shutdownSignal);
-        const files = await storeResults(deps, request, results);
-        const seconds = (performance.now() - started) / 1000;
-        deps.metrics.recordConversion(endpoint, 'success', seconds);
-        return { ConversionCost: 1, ConversionTime: Math.max(1, Math.ceil(seconds)), Files: files };
-      } catch (error) {
-        deps.metrics.recordConversion(endpoint, 'failure', (performance.now() - started) / 1000);
-        throw error;
-      }
-    });
+    return await deps.queue.enqueue(
+      request.converter.engine,
+      { signal: waitSignal },
+      async (shutdownSignal) => {
+        request = { ...request, acceptedAt };
+        request.onStart?.();
+        const started = performance.now();
+        try {
+          const results = await runWithTimeout(deps, request, shutdownSignal);
+          const files = await storeResults(deps, request, results);
+          const seconds = (performance.now() - started) / 1000;
+          deps.metrics.recordConversion(endpoint, 'success', seconds);
+          return { ConversionCost: 1, ConversionTime: Math.max(1, Math.ceil(seconds)), Files: files };
+        } catch (error) {
+          deps.metrics.recordConversion(endpoint, 'failure', (performance.now() - started) / 1000);
+          throw error;
+        }
+      },
+    );
   } finally {
     await removeWorkDir(request.workDir);
   }

@@ -22,12 +22,18 @@ export class SignInBrowser {
     );
   }
 
-  async post(path: string, form: Record<string, string>, origin = this.baseUrl): Promise<Response> {
+  async post(
+    path: string,
+    form: Record<string, string>,
+    origin = this.baseUrl,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     return this.keep(
       await fetch(`${this.baseUrl}${path}`, {
         method: 'POST',
         redirect: 'manual',
         headers: {
+          ...headers,
           cookie: this.cookieHeader(),
           origin,
           'content-type': 'application/x-www-form-urlencoded',

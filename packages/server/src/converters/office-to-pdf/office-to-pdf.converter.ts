@@ -23,6 +23,7 @@ import {
   readOfficeOptions,
   validateOfficeParams,
 } from './office-options';
+import { officeImportFilter } from './web-page-as-office';
 
 const POST_STEP_TIMEOUT_MS = 120_000;
 
@@ -86,7 +87,7 @@ export const officeToPdfConverter: Converter = {
       {
         input: input.path,
         output,
-        filter: input.ext === 'csv' ? 'csv' : input.ext === 'log' ? 'text' : null,
+        filter: await officeImportFilter(input),
         pageRange: options.pageRange,
         pdfVersion: libreOfficePdfVersion(options),
         password: options.password,

@@ -12,6 +12,7 @@ import {
 } from '../../engines/tesseract';
 import { invalidParameters } from '../../http/errors';
 import type { ConverterContext, ConverterInputFile } from '../converter.types';
+import { checkOcrPages } from '../page-caps';
 
 export interface OcrRequest {
   file: ConverterInputFile;
@@ -28,6 +29,7 @@ export async function readOcrRequest(
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
   const language = parseOcrLanguage(ctx.params.Language) ?? DEFAULT_OCR_LANGUAGE;
-  await inspectPdf(file.path, { signal: ctx.signal });
+  const { pages } = await inspectPdf(file.path, { signal: ctx.signal });
+  checkOcrPages(pages);
   return { file, model: tesseractModel(language) };
 }

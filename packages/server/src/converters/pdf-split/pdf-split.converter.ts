@@ -15,6 +15,7 @@ import { assemblePages, splitIntoChunks, toQpdfRange } from '../../engines/qpdf'
 import { invalidParameters } from '../../http/errors';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+import { checkSplitFiles } from '../page-caps';
 
 const ENDPOINT = 'pdf/to/split';
 
@@ -54,9 +55,11 @@ async function splitPdf(ctx: ConverterContext): Promise<ConverterResultFile[]> {
   if (extract) {
     const selection = parsePageGroups(extract, pages);
     if (!selection.ok) throw invalidParameters({ ExtractPages: [selection.error] });
+    checkSplitFiles(selection.groups.length);
     return extractGroups(ctx, file.path, base, selection.groups, outputDir);
   }
   const perFile = Number(resolved.values.SplitByPattern ?? '1');
+  checkSplitFiles(Math.ceil(pages / Math.max(1, perFile)));
   const parts = await splitIntoChunks(file.path, outputDir, perFile, {
     signal: ctx.signal,
     timeoutMs: ctx.deadline,

@@ -6,6 +6,7 @@ import { countPdfPages } from '../../engines/mupdf-worker';
 import { baseName, inspectedInputPdf, pageDeadline } from '../../engines/pdf-structure';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter } from '../converter.types';
+import { checkJpgPages } from '../page-caps';
 import { jpgOptions, validateJpgParams } from './jpg.options';
 import { renderPagesToJpg } from './render-pages';
 
@@ -17,6 +18,7 @@ export const pdfToJpg: Converter = {
     const deadline = pageDeadline(ctx);
     const path = await inspectedInputPdf(ctx);
     const pages = await countPdfPages(path, { signal: ctx.signal, deadlineAt: deadline });
+    checkJpgPages(pages);
     return await renderPagesToJpg(
       ctx,
       { path, pages },

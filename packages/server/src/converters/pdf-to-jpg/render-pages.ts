@@ -43,7 +43,7 @@ export async function renderPagesToJpg(
         .then((rendered) =>
           sharp(rendered.pixels, { raw: { width: rendered.width, height: rendered.height, channels: 3 } })
             .jpeg({ quality: options.quality, chromaSubsampling: options.quality >= 90 ? '4:4:4' : '4:2:0' })
-            .withMetadata({ density: Math.round(rendered.dpi) })
+            .withMetadata({ density: Math.max(1, Math.round(rendered.dpi)) }) // a huge page renders below 1 dpi
             .toFile(path),
         )
         .then(() => undefined)

@@ -21,7 +21,7 @@ const PROBE_TIMEOUT_MS = 5_000;
 export interface BridgeRequest {
   input: string;
   output: string;
-  filter: 'csv' | 'text' | null;
+  filter: 'csv' | 'text' | 'html' | null;
   pageRange: string | null;
   /** LibreOffice's SelectPdfVersion: 0 default, 1 PDF/A-1b, 2 PDF/A-2b, 15/16/17 PDF 1.5/1.6/1.7. */
   pdfVersion: number;

@@ -105,6 +105,9 @@ def convert(desktop, req):
     if req.get("filter") == "csv":
         load_props.append(prop("FilterName", "Text - txt - csv (StarCalc)"))
         load_props.append(prop("FilterOptions", "44,34,76,1"))  # comma, double quote, UTF-8, from line 1
+    elif req.get("filter") == "html":
+        # A web page as a Writer document: the web view's own PDF export refuses the export options.
+        load_props.append(prop("FilterName", "HTML (StarWriter)"))
     elif req.get("filter") == "text":
         load_props.append(prop("FilterName", "Text (encoded)"))
         load_props.append(prop("FilterOptions", "UTF8,LF,,,"))

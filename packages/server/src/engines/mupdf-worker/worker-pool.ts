@@ -23,7 +23,16 @@ interface Job {
 interface Slot {
   worker: Worker;
   job?: Job & { id: number; onAbort?: () => void };
+  /** Ends the worker once it has been idle for IDLE_WORKER_MS. */
+  idleTimer?: NodeJS.Timeout;
 }
+
+/**
+ * A WebAssembly heap only grows: a worker that once rendered a huge page keeps that memory for good.
+ * Workers idle this long are ended, so a quiet server gives its peak memory back; the next task
+ * starts a fresh one (a fraction of a second).
+ */
+const IDLE_WORKER_MS = 10_000;
 
 /**
  * Starts a worker that runs a TypeScript entry, under `node --import tsx` and under Vitest alike
@@ -126,6 +135,7 @@ export class WorkerPool {
       };
       signal.addEventListener('abort', running.onAbort, { once: true });
     }
+    clearTimeout(slot.idleTimer);
     slot.job = running;
     slot.worker.ref();
     slot.worker.postMessage({ id, task: job.task });
@@ -136,6 +146,11 @@ export class WorkerPool {
     if (job?.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
     slot.job = undefined;
     slot.worker.unref();
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      if (!slot.job) void this.retire(slot, undefined);
+    }, IDLE_WORKER_MS);
+    slot.idleTimer.unref();
     queueMicrotask(() => this.dispatch());
   }
 
@@ -165,6 +180,7 @@ export class WorkerPool {
   /** Removes the worker for good, failing its task with `reason`; the next dispatch starts a new one. */
   private async retire(slot: Slot, reason: unknown): Promise<void> {
     if (!this.slots.delete(slot)) return;
+    clearTimeout(slot.idleTimer);
     const job = slot.job;
     if (job) {
       if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);

@@ -30,7 +30,9 @@ export type MupdfTask =
   /** pdf/to/redact, safe path: pages of `redacted` replaced by burnt pictures of `original`'s. */
   | { kind: 'rasterise-pages'; original: string; redacted: string; output: string; plan: RasterisePagesPlan }
   /** A copy with every page box widened by `margin` points (the redaction's verification reads it). */
-  | { kind: 'widen-page-boxes'; path: string; output: string; margin: number; asReference: boolean };
+  | { kind: 'widen-page-boxes'; path: string; output: string; margin: number; asReference: boolean }
+  /** Removes JavaScript, launch actions and embedded programs, rewriting the file in place if any. */
+  | { kind: 'strip-active-content'; path: string };
 
 export interface MupdfResults {
   'count-pages': { pages: number };
@@ -41,6 +43,8 @@ export interface MupdfResults {
   'apply-redactions': { bytes: number };
   'rasterise-pages': { modes: RasterMode[] };
   'widen-page-boxes': { bytes: number };
+  /** `locked`: the file needs a password, so it was left as it is. */
+  'strip-active-content': { removed: number; locked: boolean };
 }
 
 export type ResultOf<T extends MupdfTask> = MupdfResults[T['kind']];

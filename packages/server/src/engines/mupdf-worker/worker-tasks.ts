@@ -3,13 +3,15 @@
  * page-by-page tasks of one conversion read and parse the file once; the file's size and mtime are
  * checked on every task, so a different file at the same path is never served from the cache.
  */
-import { stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import type * as Mupdf from 'mupdf';
 import { rasterisePages, widenPageBoxes } from '../../converters/pdf-redact/rasterise-pages';
 import { applyRedactionPlan, readRedactionTexts } from '../../converters/pdf-redact/redaction-mupdf';
+import { damagedFile } from '../../http/errors';
 import { loadMupdf, openPdf } from '../mupdf';
 import { analysePage } from '../pdf-structure/page-structure';
 import { renderPageRgb } from '../pdf-structure/render-page';
+import { saveWithoutUnusedObjects, stripActiveContent } from '../strip-active-content';
 import type { PageTextLayer } from '../tesseract';
 import type { MupdfTask } from './worker-protocol';
 
@@ -24,6 +26,28 @@ async function documentAt(path: string, password?: string): Promise<Mupdf.PDFDoc
   const doc = await openPdf(path, password);
   cached = { key, doc };
   return doc;
+}
+
+async function stripActiveContentAt(
+  mupdf: typeof Mupdf,
+  path: string,
+): Promise<{ removed: number; locked: boolean }> {
+  let doc: Mupdf.Document;
+  try {
+    doc = mupdf.Document.openDocument(await readFile(path), 'application/pdf');
+  } catch {
+    throw damagedFile('The PDF is damaged and cannot be read.');
+  }
+  try {
+    if (doc.needsPassword()) return { removed: 0, locked: true };
+    const pdf = doc.asPDF();
+    if (!pdf) throw damagedFile('The PDF is damaged and cannot be read.');
+    const removed = stripActiveContent(pdf);
+    if (removed > 0) await writeFile(path, saveWithoutUnusedObjects(pdf));
+    return { removed, locked: false };
+  } finally {
+    doc.destroy();
+  }
 }
 
 /** The bytes to move rather than copy: only buffers that own their whole ArrayBuffer (never a pool slab). */
@@ -107,6 +131,8 @@ export async function runTask(task: MupdfTask): Promise<{ result: unknown; trans
         original.destroy();
       }
     }
+    case 'strip-active-content':
+      return { result: await stripActiveContentAt(mupdf, task.path), transfer: [] };
     case 'widen-page-boxes': {
       const doc = await openPdf(task.path);
       try {
