@@ -1,6 +1,7 @@
 /** @docstudio/server: createServer(config) for embedding and tests; main.ts runs it from the environment. */
 export { createServer, type ServerOptions } from './app';
 export { defaultConfig, loadConfigFromEnv, type ServerConfig } from './config';
+export { ApiError, ErrorCode } from './contract/errors';
 export type {
   Converter,
   ConverterContext,
@@ -8,5 +9,4 @@ export type {
   ConverterResultFile,
   EngineName,
 } from './converters/converter.types';
-export { ApiError, ErrorCode } from './http/errors';
 export { InProcessJobQueue, type JobQueue } from './jobs/job-queue';

@@ -4,7 +4,7 @@
  * the bearer token, and the sign-in session it came from, stop working at once).
  */
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../contract/errors';
 import type { ServerContext } from '../http/server-context';
 
 const KNOWN_ENVIRONMENTS = new Set(['production', 'staging', 'development', 'local']);

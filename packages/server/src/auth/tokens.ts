@@ -5,7 +5,7 @@
  * list (signed out: their `jti` or their `sid`) and maps each failure to the provider's credential codes.
  */
 import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
-import { ApiError, ErrorCode } from '../http/errors';
+import { ApiError, ErrorCode } from '../contract/errors';
 import { newId } from '../storage/file-names';
 import { JWT_ALGORITHM, type SigningKeys } from './jwt-keys';
 import type { RevokedTokens } from './revoked-tokens';

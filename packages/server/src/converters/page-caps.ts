@@ -3,7 +3,7 @@
  * before an engine starts, so a 20,000-page document cannot make 20,000 stored files or hours of OCR.
  * Set once per process by createServer() (as the MuPDF thread count is): converters get no config.
  */
-import { ApiError, ErrorCode } from '../http/errors';
+import { ApiError, ErrorCode } from '../contract/errors';
 
 export interface PageCaps {
   splitFiles: number;

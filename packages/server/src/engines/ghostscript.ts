@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ApiError, conversionFailed, damagedFile } from '../http/errors';
+import { ApiError, conversionFailed, damagedFile } from '../contract/errors';
 import { EngineExitError, runEngine } from './run-engine';
 
 export interface GhostscriptOptions {

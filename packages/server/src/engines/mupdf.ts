@@ -4,7 +4,7 @@
  * opening maps MuPDF's failures to the contract's 422s.
  */
 import { readFile } from 'node:fs/promises';
-import { damagedFile, passwordProtected } from '../http/errors';
+import { damagedFile, passwordProtected } from '../contract/errors';
 
 export type MupdfModule = typeof import('mupdf');
 

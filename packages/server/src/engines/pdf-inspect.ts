@@ -2,7 +2,7 @@
  * Checks a PDF input before any tool works on it, with qpdf as the independent judge: the page count,
  * and the two ways an input is unusable, as the clear 422s of the contract (damaged, or needs a password).
  */
-import { ApiError, damagedFile, invalidPassword, passwordProtected } from '../http/errors';
+import { ApiError, damagedFile, invalidPassword, passwordProtected } from '../contract/errors';
 import { EngineExitError, runEngine } from './run-engine';
 
 export interface PdfFacts {

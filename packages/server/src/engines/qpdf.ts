@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatPageRange } from '@docstudio/core';
-import { ApiError, conversionFailed, damagedFile, ErrorCode, invalidPassword } from '../http/errors';
+import { ApiError, conversionFailed, damagedFile, ErrorCode, invalidPassword } from '../contract/errors';
 import { EngineExitError, type EngineResult, runEngine } from './run-engine';
 
 export interface QpdfOptions {

@@ -6,7 +6,7 @@
  * group still running when the server closes: no engine process outlives its job or the server.
  */
 import { spawn } from 'node:child_process';
-import { ApiError, engineTimeout } from '../http/errors';
+import { ApiError, engineTimeout } from '../contract/errors';
 import { engineEnv } from './orphaned-engines';
 
 export interface RunEngineOptions {

@@ -4,7 +4,7 @@
  * request Node cannot parse (400). The socket is closed afterwards: its state is unknown.
  */
 import type { Socket } from 'node:net';
-import { ErrorCode } from './errors';
+import { ErrorCode } from '../contract/errors';
 
 const answers: Record<string, { status: number; text: string; message: string }> = {
   HPE_HEADER_OVERFLOW: {

@@ -3,12 +3,13 @@
  * are there, each file is non-empty, has an accepted extension and bytes that match it (415), the
  * reserved fields are valid, and the tool parameters pass the converter's and the catalogue's rules.
  */
+
+import { ApiError, ErrorCode, invalidParameters } from '../contract/errors';
 import type { Converter, ConverterInputFile } from '../converters/converter.types';
 import { activeContentProblem, KEEP_ACTIVE_CONTENT } from '../jobs/active-content';
 import { extensionForKind, kindMatchesExtension, sniffFile } from '../security/file-sniff';
 import { catalogueParameterProblems } from './catalogue-checks';
 import type { ReceivedRequest } from './convert-inputs';
-import { ApiError, ErrorCode, invalidParameters } from './errors';
 
 /** Fields the HTTP layer consumes; everything else goes to the converter as a tool parameter. */
 const RESERVED = new Set(['StoreFile', 'Timeout', 'Async', 'Url']);

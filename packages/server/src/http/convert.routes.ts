@@ -4,11 +4,11 @@
  * GET /api/job/{JobId} gives 202 while it runs and the stored answer (or error) when it ends.
  */
 import type { FastifyInstance } from 'fastify';
+import { ApiError, ErrorCode } from '../contract/errors';
 import { type ConversionAnswer, runConversion } from '../jobs/run-conversion';
 import { validateConversion } from './convert-validation';
 import { resultUrlMaker, withFreshLinks } from './download-links';
 import { toErrorAnswer } from './error-answer';
-import { ApiError, ErrorCode } from './errors';
 import { PARSED_BODY_LIMIT } from './json-parameters';
 import { streamRawBodies } from './raw-body';
 import { withReceivedRequest } from './received-request';

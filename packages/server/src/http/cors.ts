@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CorsOrigins } from '../config';
-import { ApiError, ErrorCode } from './errors';
+import { ApiError, ErrorCode } from '../contract/errors';
 
 type CorsArea = 'elements' | 'api';
 

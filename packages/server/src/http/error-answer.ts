@@ -4,8 +4,8 @@
  * carries a file system path (path-free-text.ts).
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError, ErrorCode } from '../contract/errors';
 import { FileTooLargeError } from '../storage/file-store';
-import { ApiError, ErrorCode } from './errors';
 import { withoutPaths } from './path-free-text';
 
 /** What the multipart parser (busboy) throws on a body that does not follow its own boundary. */

@@ -5,12 +5,12 @@
  */
 import { rename } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
+import { ApiError, ErrorCode, invalidParameters } from '../contract/errors';
 import { urlPolicyOf } from '../jobs/run-conversion';
 import { fetchRemoteFile } from '../security/ssrf';
 import { extensionOf, sanitizeFileName } from '../storage/file-names';
 import type { ReceivedFile } from './convert-inputs';
 import { mayReadFile } from './download-links';
-import { ApiError, ErrorCode, invalidParameters } from './errors';
 import { requireUser, type ServerContext } from './server-context';
 import { fileTooLarge } from './upload-limit';
 

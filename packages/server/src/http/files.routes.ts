@@ -5,8 +5,8 @@
  */
 
 import type { FastifyInstance } from 'fastify';
+import { ApiError, ErrorCode } from '../contract/errors';
 import { type LinkQuery, mayReadFile } from './download-links';
-import { ApiError, ErrorCode } from './errors';
 import { mimeTypeFor } from './mime-types';
 import { requireUser, type ServerContext } from './server-context';
 import { registerUploadRoute } from './upload.routes';

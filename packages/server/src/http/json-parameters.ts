@@ -10,7 +10,7 @@
  * them (numbers as written, booleans 'true'/'false'), a FileValue's Id or Url as the field's text, and
  * base64 Data as a file of its own.
  */
-import { invalidParameters } from './errors';
+import { invalidParameters } from '../contract/errors';
 
 /**
  * Parsed (JSON and urlencoded) bodies on convert and workflow runs: base64 `Data` is in the heap while

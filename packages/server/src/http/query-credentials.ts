@@ -6,7 +6,7 @@
  * says how to send the token instead, so a client written for the old form learns the fix at once.
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiError, ErrorCode } from './errors';
+import { ApiError, ErrorCode } from '../contract/errors';
 import { queryPairs } from './request-fields';
 
 const CREDENTIAL_NAMES = new Set(['secret', 'token', 'auth', 'apikey']);

@@ -5,7 +5,7 @@
  * parameter given in both with different values is a 400: neither place silently overrides the other.
  */
 import type { FastifyRequest } from 'fastify';
-import { invalidParameters } from './errors';
+import { invalidParameters } from '../contract/errors';
 
 /** Names the HTTP layer reads itself; tool parameters are matched in any case by the catalogue. */
 const RESERVED = ['StoreFile', 'Timeout', 'Async', 'Url', 'File'];

@@ -5,7 +5,7 @@
  * whole request as well; this catches the slow ones long before that.)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode } from './errors';
+import { ErrorCode } from '../contract/errors';
 
 const CHECK_EVERY_MS = 1000;
 

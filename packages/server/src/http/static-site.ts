@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ErrorCode } from './errors';
+import { ApiError, ErrorCode } from '../contract/errors';
 
 export async function registerStaticSite(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
   if (staticDir) await app.register(fastifyStatic, { root: staticDir, index: ['index.html'] });

@@ -6,6 +6,7 @@
  * `Timeout` bounds each step. Every step is checked before the job starts (400 naming the step).
  */
 import type { FastifyInstance } from 'fastify';
+import { ApiError, ErrorCode, invalidParameters } from '../contract/errors';
 import type { Converter } from '../converters/converter.types';
 import { runWorkflow, type WorkflowRunStep } from '../jobs/run-workflow';
 import type { WorkflowsTable } from '../storage/database.types';
@@ -15,7 +16,6 @@ import { catalogueParameterProblems } from './catalogue-checks';
 import { validateConversion } from './convert-validation';
 import { resultUrlMaker } from './download-links';
 import { toErrorAnswer } from './error-answer';
-import { ApiError, ErrorCode, invalidParameters } from './errors';
 import { PARSED_BODY_LIMIT } from './json-parameters';
 import { streamRawBodies } from './raw-body';
 import { withReceivedRequest } from './received-request';

@@ -6,9 +6,9 @@
  * blank value removes it. A marker that points at nothing is a 400 naming the step and parameter.
  */
 import { findToolByEndpoint } from '@docstudio/core';
+import { invalidParameters } from '../contract/errors';
 import type { KeyRing } from '../storage/key-ring';
 import { type StoredWorkflowStep, sealSecret } from '../storage/sealed-steps';
-import { invalidParameters } from './errors';
 
 export interface SecretMarker {
   Set: true;

@@ -7,9 +7,9 @@
  */
 import { findToolByEndpoint } from '@docstudio/core';
 import type { FastifyInstance } from 'fastify';
+import { ApiError, ErrorCode, invalidParameters } from '../contract/errors';
 import type { WorkflowsTable } from '../storage/database.types';
 import { isSecretParameter, readStoredSteps, type StoredWorkflowStep } from '../storage/sealed-steps';
-import { ApiError, ErrorCode, invalidParameters } from './errors';
 import { findConverter, requireUser, type ServerContext } from './server-context';
 import {
   isSecretMarker,

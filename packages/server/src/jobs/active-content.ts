@@ -6,9 +6,10 @@
  * pdf/to/redact (which scrubs scripts, attachments and more itself) and pdf/to/pdfa (PDF/A forbids
  * them, and a rewrite could break the file's conformance) are left alone.
  */
+
+import { invalidParameters } from '../contract/errors';
 import type { ConverterContext, ConverterResultFile } from '../converters/converter.types';
 import { runMupdfTask } from '../engines/mupdf-worker';
-import { invalidParameters } from '../http/errors';
 
 export const KEEP_ACTIVE_CONTENT = 'KeepActiveContent';
 const UNTOUCHED = new Set(['pdf/to/redact', 'pdf/to/pdfa']);

@@ -4,8 +4,9 @@
  * running in all; past that a new job is refused with 429 and Retry-After instead of piling up.
  * Another implementation (BullMQ on Redis) can stand behind the same interface to scale out.
  */
+
+import { ApiError, ErrorCode, engineTimeout } from '../contract/errors';
 import type { EngineName } from '../converters/converter.types';
-import { ApiError, ErrorCode, engineTimeout } from '../http/errors';
 
 export interface QueueDepth {
   waiting: number;

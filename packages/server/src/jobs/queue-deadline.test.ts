@@ -4,7 +4,7 @@
  * And the queue itself lets a waiting job go when its deadline passes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../contract/errors';
 import { CORPUS_DIR } from '../testing/corpus';
 import { pipelineConverters } from '../testing/pipeline-converters';
 import { startTestServer, type TestServer } from '../testing/test-server';

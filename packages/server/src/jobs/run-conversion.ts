@@ -6,8 +6,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { ServerConfig } from '../config';
+import { conversionFailed, engineTimeout } from '../contract/errors';
 import type { Converter, ConverterInputFile, ConverterResultFile } from '../converters/converter.types';
-import { conversionFailed, engineTimeout } from '../http/errors';
 import type { MetricsRegistry } from '../http/metrics';
 import type { SsrfPolicy } from '../security/ssrf';
 import { extensionOf, sanitizeFileName } from '../storage/file-names';

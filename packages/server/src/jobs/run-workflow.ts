@@ -8,11 +8,11 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ApiError, ErrorCode, type ErrorCodeValue } from '../contract/errors';
 import type { Converter } from '../converters/converter.types';
 import type { ReceivedFile, ReceivedRequest } from '../http/convert-inputs';
 import { validateConversion } from '../http/convert-validation';
 import { type ErrorAnswer, toErrorAnswer } from '../http/error-answer';
-import { ApiError, ErrorCode, type ErrorCodeValue } from '../http/errors';
 import type { ServerContext } from '../http/server-context';
 import type { WorkflowStep } from '../http/workflows.routes';
 import { createWorkDir, removeWorkDir } from '../storage/work-dir';

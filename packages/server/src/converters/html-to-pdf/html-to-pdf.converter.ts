@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join, parse } from 'node:path';
+import { invalidParameters } from '../../contract/errors';
 import { renderHtmlToPdf } from '../../engines/chromium';
-import { invalidParameters } from '../../http/errors';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 

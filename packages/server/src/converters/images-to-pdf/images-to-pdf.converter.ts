@@ -13,8 +13,8 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { degrees, PDFDocument, type PDFImage } from 'pdf-lib';
 import sharp from 'sharp';
+import { ApiError, damagedFile, ErrorCode, invalidParameters } from '../../contract/errors';
 import { convertToPdfa } from '../../engines/ghostscript';
-import { ApiError, damagedFile, ErrorCode, invalidParameters } from '../../http/errors';
 import { catalogueFacts } from '../catalogue-facts';
 import type {
   Converter,

@@ -6,15 +6,15 @@
  */
 import { open, rename, stat } from 'node:fs/promises';
 import { join, parse } from 'node:path';
-import { getOfficePool } from '../../engines/libreoffice';
-import { runEngine } from '../../engines/run-engine';
 import {
   conversionFailed,
   damagedFile,
   invalidParameters,
   invalidPassword,
   passwordProtected,
-} from '../../http/errors';
+} from '../../contract/errors';
+import { getOfficePool } from '../../engines/libreoffice';
+import { runEngine } from '../../engines/run-engine';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import {

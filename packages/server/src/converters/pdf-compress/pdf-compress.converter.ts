@@ -10,10 +10,10 @@
 import { copyFile, stat } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import { COMPRESSION_PRESETS, resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import { invalidParameters } from '../../contract/errors';
 import { downsamplePdf } from '../../engines/ghostscript';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { countFormFields, optimizePdfLosslessly, outputPageCount } from '../../engines/qpdf';
-import { invalidParameters } from '../../http/errors';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 

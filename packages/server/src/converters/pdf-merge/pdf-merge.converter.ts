@@ -5,9 +5,9 @@
  */
 import { join, parse } from 'node:path';
 import { pdfMerge } from '@docstudio/core';
+import { ApiError, invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { assemblePages } from '../../engines/qpdf';
-import { ApiError, invalidParameters } from '../../http/errors';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { mergeOutlines } from './merge-outlines';

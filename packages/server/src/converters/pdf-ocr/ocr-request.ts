@@ -3,6 +3,8 @@
  * workflow step reaches the converter without the HTTP layer's check), the one input PDF inspected
  * (the contract's 422s), and the Tesseract model of the chosen Language.
  */
+
+import { invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import {
   DEFAULT_OCR_LANGUAGE,
@@ -10,7 +12,6 @@ import {
   tesseractModel,
   validateOcrParameters,
 } from '../../engines/tesseract';
-import { invalidParameters } from '../../http/errors';
 import type { ConverterContext, ConverterInputFile } from '../converter.types';
 import { checkOcrPages } from '../page-caps';
 

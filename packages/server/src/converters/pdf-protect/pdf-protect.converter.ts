@@ -8,9 +8,9 @@
  */
 import { join, parse } from 'node:path';
 import { PASSWORD_MAX_LENGTH, resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import { invalidParameters, passwordProtected } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { encryptPdf } from '../../engines/qpdf';
-import { invalidParameters, passwordProtected } from '../../http/errors';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 

@@ -4,9 +4,9 @@
  * attachments, scripts and form values. See README.md in this folder for each preset's detectors.
  */
 import { join, parse } from 'node:path';
+import { invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { parseOcrLanguage, tesseractModel } from '../../engines/tesseract';
-import { invalidParameters } from '../../http/errors';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { redactPdf } from './redact-document';

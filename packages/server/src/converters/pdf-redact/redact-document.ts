@@ -10,9 +10,9 @@
  */
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { conversionFailed, engineTimeout, invalidParameters } from '../../contract/errors';
 import { runMupdfTask } from '../../engines/mupdf-worker';
 import { makeSearchablePdfByPages, mapConcurrently, ocrDpi, ocrPageWords } from '../../engines/tesseract';
-import { conversionFailed, engineTimeout, invalidParameters } from '../../http/errors';
 import {
   type Detection,
   type DetectorId,

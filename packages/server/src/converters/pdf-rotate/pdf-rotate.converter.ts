@@ -7,9 +7,9 @@
  */
 import { join, parse } from 'node:path';
 import { parsePageRange, resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import { invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { rotatePages, toQpdfRange } from '../../engines/qpdf';
-import { invalidParameters } from '../../http/errors';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 

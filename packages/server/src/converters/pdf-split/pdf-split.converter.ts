@@ -10,9 +10,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import { parsePageGroups, resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import { invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { assemblePages, splitIntoChunks, toQpdfRange } from '../../engines/qpdf';
-import { invalidParameters } from '../../http/errors';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { checkSplitFiles } from '../page-caps';

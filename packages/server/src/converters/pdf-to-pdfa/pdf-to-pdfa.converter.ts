@@ -6,10 +6,10 @@
  */
 import { join, parse } from 'node:path';
 import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import { conversionFailed, invalidParameters } from '../../contract/errors';
 import { convertToPdfa, type PdfaPart } from '../../engines/ghostscript';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { outputPageCount, repairPdf } from '../../engines/qpdf';
-import { conversionFailed, invalidParameters } from '../../http/errors';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { finishPdfaMetadata, readPdfTitle } from './pdfa-metadata';

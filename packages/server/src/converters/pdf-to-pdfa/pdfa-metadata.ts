@@ -7,8 +7,8 @@
  * a ToUnicode map, which is what level U asks for).
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { conversionFailed } from '../../contract/errors';
 import { loadMupdf } from '../../engines/mupdf';
-import { conversionFailed } from '../../http/errors';
 
 const xmlEscape = (text: string): string =>
   text

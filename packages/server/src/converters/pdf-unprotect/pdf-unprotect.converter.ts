@@ -5,9 +5,9 @@
  */
 import { join, parse } from 'node:path';
 import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import { ApiError, ErrorCode, invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { decryptPdf } from '../../engines/qpdf';
-import { ApiError, ErrorCode, invalidParameters } from '../../http/errors';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 

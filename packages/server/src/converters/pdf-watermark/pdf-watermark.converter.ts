@@ -9,9 +9,9 @@
  */
 import { join, parse } from 'node:path';
 import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import { damagedFile, invalidParameters, passwordProtected } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { repairPdf } from '../../engines/qpdf';
-import { damagedFile, invalidParameters, passwordProtected } from '../../http/errors';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import type {

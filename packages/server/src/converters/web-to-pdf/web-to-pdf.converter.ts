@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { validateWebUrl } from '@docstudio/core';
+import { ApiError, ErrorCode, invalidParameters } from '../../contract/errors';
 import { renderUrlToPdf } from '../../engines/chromium';
-import { ApiError, ErrorCode, invalidParameters } from '../../http/errors';
 import { assertPublicUrl, type SsrfPolicy } from '../../security/ssrf';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';

@@ -8,7 +8,7 @@
  * browser under them, and a job whose browser died answers "the browser stopped", not a network error.
  */
 import { type Browser, chromium } from 'playwright-core';
-import { ApiError, ErrorCode } from '../../http/errors';
+import { ApiError, ErrorCode } from '../../contract/errors';
 import { recordEngineRestart } from '../../http/metrics';
 import { type FilteringProxy, startFilteringProxy } from '../../security/ssrf';
 import { CHROMIUM_BASE_ARGS, CHROMIUM_PATH } from './launch-flags';

@@ -7,7 +7,7 @@
  * Chromium's own error page after a later navigation) is 422 Code 5007, never a PDF of an error page.
  */
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
-import { ApiError, conversionFailed, ErrorCode, engineTimeout } from '../../http/errors';
+import { ApiError, conversionFailed, ErrorCode, engineTimeout } from '../../contract/errors';
 import { type FilteringProxy, type SsrfPolicy, startFilteringProxy } from '../../security/ssrf';
 import { restartBrowser, withBrowser } from './chromium-browser';
 

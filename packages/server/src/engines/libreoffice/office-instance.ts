@@ -8,7 +8,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { ApiError, engineTimeout } from '../../http/errors';
+import { ApiError, engineTimeout } from '../../contract/errors';
 import { createHardenedProfile } from './profile';
 
 /** python3-uno is installed for Debian's interpreter only, not the python3 first on PATH. */

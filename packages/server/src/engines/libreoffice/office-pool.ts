@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiError, ErrorCode, engineTimeout } from '../../http/errors';
+import { ApiError, ErrorCode, engineTimeout } from '../../contract/errors';
 import { recordEngineRestart } from '../../http/metrics';
 import { type BridgeAnswer, type BridgeRequest, OfficeInstance } from './office-instance';
 

@@ -4,7 +4,7 @@
  * health checks and downloads. Call `shutdownMupdfWorkers()` when the server closes.
  */
 
-import { engineTimeout } from '../../http/errors';
+import { engineTimeout } from '../../contract/errors';
 // Straight from the files, not the folder's index: the index's readDocumentStructure calls this module.
 import { ocrRenderedPage } from '../pdf-structure/ocr-page';
 import {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineTimeout } from '../../http/errors';
+import { engineTimeout } from '../../contract/errors';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { loadMupdf, openPdf } from '../mupdf';
 import { renderPageRgb } from '../pdf-structure';

@@ -3,7 +3,7 @@
  * result or a flattened error. MuPDF's WebAssembly instance lives here, off the server's event loop.
  */
 import { parentPort } from 'node:worker_threads';
-import { ApiError, damagedFile } from '../../http/errors';
+import { ApiError, damagedFile } from '../../contract/errors';
 import type { MupdfTask, WorkerReply } from './worker-protocol';
 import { serializeError } from './worker-protocol';
 import { runTask } from './worker-tasks';

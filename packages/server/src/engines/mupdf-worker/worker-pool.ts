@@ -7,7 +7,7 @@
  * and is refused as 422 Code 5002.
  */
 import { Worker } from 'node:worker_threads';
-import { ApiError, ErrorCode, engineTimeout } from '../../http/errors';
+import { ApiError, ErrorCode, engineTimeout } from '../../contract/errors';
 import { recordEngineRestart } from '../../http/metrics';
 import { deserializeError, type WorkerReply } from './worker-protocol';
 

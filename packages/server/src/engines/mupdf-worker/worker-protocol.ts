@@ -3,9 +3,10 @@
  * worker reads the file itself), plain results, and errors flattened so an ApiError (422 damaged,
  * 5003 password) arrives as an ApiError again instead of a bare Error.
  */
+
+import { ApiError, type ErrorCodeValue } from '../../contract/errors';
 import type { RasterisePagesPlan, RasterMode } from '../../converters/pdf-redact/rasterise-pages';
 import type { RedactionPlan, RedactionTexts } from '../../converters/pdf-redact/redaction-mupdf';
-import { ApiError, type ErrorCodeValue } from '../../http/errors';
 import type { ExtractOptions, PageAnalysis, RenderedPage } from '../pdf-structure';
 import type { PageTextLayer } from '../tesseract';
 

@@ -5,9 +5,9 @@
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import type * as Mupdf from 'mupdf';
+import { damagedFile } from '../../contract/errors';
 import { rasterisePages, widenPageBoxes } from '../../converters/pdf-redact/rasterise-pages';
 import { applyRedactionPlan, readRedactionTexts } from '../../converters/pdf-redact/redaction-mupdf';
-import { damagedFile } from '../../http/errors';
 import { loadMupdf, openPdf } from '../mupdf';
 import { analysePage } from '../pdf-structure/page-structure';
 import { renderPageRgb } from '../pdf-structure/render-page';

@@ -3,8 +3,9 @@
  * damaged and password-protected files; MuPDF then opens the file in its worker pool), and a page
  * loop that stops with a clear 504 between pages when the job's time is up instead of running on.
  */
+
+import { ApiError, damagedFile, engineTimeout } from '../../contract/errors';
 import type { ConverterContext } from '../../converters/converter.types';
-import { ApiError, damagedFile, engineTimeout } from '../../http/errors';
 import { inspectPdf } from '../pdf-inspect';
 
 /**

@@ -6,7 +6,7 @@
  * Tesseract's OpenMP threads only fight each other on a small machine (13.3 s a page with default
  * threads against 2.0 s with one thread, measured on this 2-core host).
  */
-import { ApiError, conversionFailed, damagedFile, passwordProtected } from '../../http/errors';
+import { ApiError, conversionFailed, damagedFile, passwordProtected } from '../../contract/errors';
 import { EngineExitError, runEngine } from '../run-engine';
 
 export const OCRMYPDF = '/usr/bin/ocrmypdf';

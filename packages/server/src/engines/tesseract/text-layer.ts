@@ -3,7 +3,7 @@
  * OCRmyPDF's --skip-text); the others need OCR. MuPDF is synchronous WebAssembly, so the loop yields
  * to the event loop after each page and checks the job's signal.
  */
-import { engineTimeout } from '../../http/errors';
+import { engineTimeout } from '../../contract/errors';
 import { openPdf } from '../mupdf';
 
 export interface PageTextLayer {

@@ -8,7 +8,7 @@ import { unlink } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { ApiError, ErrorCode } from '../../http/errors';
+import { ApiError, ErrorCode } from '../../contract/errors';
 import {
   type PinnedTarget,
   policyFromEnv,

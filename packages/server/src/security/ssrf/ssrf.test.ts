@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../contract/errors';
 import { assertPublicUrl, checkAddress, fetchRemoteFile, startFilteringProxy } from './index';
 
 /** A loopback server that records every request it sees: the guard must keep it at zero. */

@@ -6,7 +6,7 @@
  * attacker's DNS could answer differently).
  */
 import { lookup } from 'node:dns/promises';
-import { ApiError, ErrorCode } from '../../http/errors';
+import { ApiError, ErrorCode } from '../../contract/errors';
 import { checkAddress, isIpLiteral } from './address-policy';
 
 export interface SsrfPolicy {
