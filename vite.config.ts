@@ -86,6 +86,22 @@ export default defineConfig({
         extends: true,
         test: { name: 'demo', include: ['demo/src/**/*.test.tsx'], browser: browser() },
       },
+      {
+        extends: true,
+        // Across packages, in Node (the server's converters cannot load in a browser): every catalogue
+        // tool has its converter, component, element entry and page route.
+        test: { name: 'registration', environment: 'node', include: ['tests/registration/**/*.test.ts?(x)'] },
+      },
+      {
+        extends: true,
+        // The repository's own checks (the dependency check of `npm test`), in Node.
+        test: {
+          name: 'scripts',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -18,7 +18,7 @@ import {
   libreOfficeText,
   zipPart,
 } from '../packages/server/src/engines/pdf-structure/office-readback';
-import { makeConverterContext } from '../packages/server/src/engines/pdf-structure/test-context';
+import { makeConverterContext } from '../packages/server/src/testing/converter-context';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 
 const corpus = CORPUS_DIR;

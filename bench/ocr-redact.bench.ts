@@ -39,7 +39,7 @@ async function context(
     params,
     workDir: jobDir,
     signal: new AbortController().signal,
-    deadline: 600_000,
+    deadlineAt: Date.now() + 600_000,
   };
 }
 

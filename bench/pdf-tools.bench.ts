@@ -64,7 +64,7 @@ async function context(workDir: string, paths: readonly string[], params: Record
     params,
     workDir,
     signal: new AbortController().signal,
-    deadline: 300_000,
+    deadlineAt: Date.now() + 300_000,
   };
   return ctx;
 }

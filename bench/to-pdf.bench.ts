@@ -12,13 +12,14 @@ import { chromium } from 'playwright-core';
 import { officeToPdfConverter } from '../packages/server/src/converters/office-to-pdf';
 import {
   CHROMIUM_ARGS,
-  CHROMIUM_PATH,
+  configureChromium,
   renderHtmlToPdf,
   shutdownChromium,
 } from '../packages/server/src/engines/chromium';
 import { shutdownLibreOffice } from '../packages/server/src/engines/libreoffice';
-import { makeConverterContext } from '../packages/server/src/engines/pdf-structure/test-context';
+import { makeConverterContext } from '../packages/server/src/testing/converter-context';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
+import { chromiumPath } from '../tests/chromium';
 
 const OFFICE = `${CORPUS_DIR}/office`;
 const DOCX = ['tbl-having-tables.docx', 'hdr-header-footer.docx', 'having-images.docx'];
@@ -84,6 +85,7 @@ const PAGE = `<!doctype html><html><head><title>Bench</title><style>
 ).join('')}</table></body></html>`;
 
 async function htmlBench(): Promise<void> {
+  configureChromium({ executablePath: chromiumPath });
   const dir = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
   const render = (name: string): Promise<void> =>
     renderHtmlToPdf(PAGE, {
@@ -99,7 +101,7 @@ async function htmlBench(): Promise<void> {
   started = performance.now();
   for (let i = 0; i < HTML_RUNS; i++) {
     const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
+      executablePath: chromiumPath,
       headless: true,
       args: [...CHROMIUM_ARGS],
     });

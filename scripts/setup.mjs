@@ -25,14 +25,20 @@ export function runOrExit(label, command, args, options = {}) {
   }
 }
 
-/** `npm ci` when node_modules is missing or was installed from another package-lock.json. */
-export function ensureNodeModules() {
+/**
+ * `npm ci` when node_modules is missing or was installed from another package-lock.json: in the
+ * repository, or in a tool folder with its own lock file (scripts/dependency-check).
+ */
+export function ensureNodeModules(folder = root) {
   const lockHash = createHash('sha256')
-    .update(readFileSync(`${root}/package-lock.json`))
+    .update(readFileSync(`${folder}/package-lock.json`))
     .digest('hex');
-  const stamp = `${root}/node_modules/.docstudio-lock-sha256`;
+  const stamp = `${folder}/node_modules/.docstudio-lock-sha256`;
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash) return;
-  runOrExit('Installing npm packages (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund']);
+  const where = folder === root ? '' : ` in ${folder.slice(root.length)}`;
+  runOrExit(`Installing npm packages (npm ci)${where}`, 'npm', ['ci', '--no-audit', '--no-fund'], {
+    cwd: folder,
+  });
   writeFileSync(stamp, lockHash);
 }
 

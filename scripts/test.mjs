@@ -1,7 +1,8 @@
 /**
  * `npm test`: the same set-up as `npm start` (engines are mandatory here: a test that cannot run is a
- * failure), then every check in turn: lint and format, type-check, unit + component + server tests
- * (Vitest, real engines and real Chromium), the Storybook build, and the end-to-end tests.
+ * failure), then every check in turn: lint and format, type-check, the dependency check (the import
+ * rules of .dependency-cruiser.cjs), unit + component + server tests (Vitest, real engines and real
+ * Chromium), the Storybook build, and the end-to-end tests.
  */
 import { build, ensureEngines, ensureNodeModules, runOrExit } from './setup.mjs';
 
@@ -10,7 +11,11 @@ ensureEngines({ required: true });
 build();
 
 runOrExit('Lint and format (Biome)', 'npx', ['biome', 'ci', '.']);
-runOrExit('Type-check (tsc, strict)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+// Every project of the solution tsconfig.json, each package against only the packages it references.
+runOrExit('Type-check (tsc -b, strict)', 'npx', ['tsc', '-b']);
+runOrExit('Dependency check (package arrows, server layers, no import circles)', 'node', [
+  'scripts/dependency-check/check.mjs',
+]);
 runOrExit('Unit, component and server tests (Vitest)', 'npx', ['vitest', 'run']);
 runOrExit('Storybook build', 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet']);
 runOrExit('End-to-end tests (Playwright, Debian Chromium)', 'npx', [

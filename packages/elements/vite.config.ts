@@ -7,10 +7,15 @@
 import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
-import { elementEntries } from './src/entries.ts';
+import { elementEntries, elementEntriesPlugin } from './src/entries.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+// The entries follow the catalogue. Vite loads this config with bare imports left to Node, which
+// cannot run core's TypeScript source, so tsx loads it.
+const { tools }: typeof import('@docstudio/core') = await tsImport('@docstudio/core', import.meta.url);
+const toolIds = tools.map((tool) => tool.id);
 const CSS_FILE = 'docstudio-elements.css';
 const PLACEHOLDER = /(["'`])__DOCSTUDIO_ELEMENT_CSS__\1/g;
 
@@ -37,7 +42,7 @@ function inlineElementCss(): Plugin {
 
 export default defineConfig({
   root: here,
-  plugins: [react(), vanillaExtractPlugin(), inlineElementCss()],
+  plugins: [react(), vanillaExtractPlugin(), elementEntriesPlugin(here, toolIds), inlineElementCss()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: 'dist',
@@ -47,7 +52,7 @@ export default defineConfig({
     // files as they are, so the output is minified fully.
     rolldownOptions: { output: { minify: true } },
     lib: {
-      entry: elementEntries(here),
+      entry: elementEntries(here, toolIds),
       formats: ['es'],
       cssFileName: 'docstudio-elements',
     },

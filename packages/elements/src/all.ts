@@ -1,19 +1,6 @@
 /** Every docstudio tool element at once (one script for a portal that shows many tools). */
-import './elements/office-to-pdf';
-import './elements/images-to-pdf';
-import './elements/web-to-pdf';
-import './elements/html-to-pdf';
-import './elements/pdf-to-word';
-import './elements/pdf-to-powerpoint';
-import './elements/pdf-to-excel';
-import './elements/pdf-to-jpg';
-import './elements/pdf-compress';
-import './elements/pdf-protect';
-import './elements/pdf-unprotect';
-import './elements/pdf-to-pdfa';
-import './elements/pdf-merge';
-import './elements/pdf-split';
-import './elements/pdf-rotate';
-import './elements/pdf-watermark';
-import './elements/pdf-ocr';
-import './elements/pdf-redact';
+import { tools } from '@docstudio/core';
+import { toolComponents } from '@docstudio/react';
+import { defineToolElement } from './tools/tool.element';
+
+for (const tool of tools) defineToolElement(tool.id, toolComponents[tool.id]);

@@ -3,3 +3,4 @@ export * from './provider';
 export * from './shell';
 export * from './theme';
 export * from './tools';
+export * from './workflows';

@@ -6,7 +6,7 @@
  */
 import { composeStories } from '@storybook/react-vite';
 import { describe, expect, it } from 'vitest';
-import preview from '../../../.storybook/preview';
+import preview from './stories/preview';
 import { seriousViolations } from './testing/axe.check';
 
 /** Visible, enabled controls a keyboard user could not reach with Tab (tabindex below 0). */

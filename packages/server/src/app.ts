@@ -8,16 +8,17 @@ import { mkdirSync } from 'node:fs';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerAuthFunctionRoutes } from './auth/auth-functions.routes';
 import { loadSigningKeys } from './auth/jwt-keys';
 import { RevokedTokens } from './auth/revoked-tokens';
-import { registerSignInRoutes } from './auth/sign-in.routes';
 import { TokenService } from './auth/tokens';
 import { UserService } from './auth/users';
 import { defaultConfig, defaultEngineConcurrency, type ServerConfig } from './config/config';
 import { converters as converterTable } from './converters';
+import type { Converter } from './converters/converter.types';
 import { configurePageCaps } from './converters/page-caps';
+import { holdEngines } from './engines/engine-lifecycle';
 import { configureMupdfWorkers } from './engines/mupdf-worker';
+import { registerAuthFunctionRoutes } from './http/auth-functions.routes';
 import { answerClientError } from './http/client-errors';
 import { registerConvertRoutes } from './http/convert.routes';
 import { installCors } from './http/cors';
@@ -31,10 +32,10 @@ import { RateLimits } from './http/rate-limit';
 import { guardRequestBodies, requestTimeouts } from './http/request-bodies';
 import { requestLoggerOptions, SafeLogController } from './http/request-logging';
 import type { ServerContext } from './http/server-context';
+import { registerSignInRoutes } from './http/sign-in.routes';
 import { registerStaticSite } from './http/static-site';
 import { registerWorkflowRunRoute } from './http/workflow-run.routes';
 import { registerWorkflowRoutes } from './http/workflows.routes';
-import { holdEngines } from './jobs/engine-shutdown';
 import { InProcessJobQueue } from './jobs/job-queue';
 import { JobRecords } from './jobs/job-records';
 import { cleanUpPreviousRuns } from './jobs/previous-run-cleanup';
@@ -44,7 +45,10 @@ import { FileStore } from './storage/file-store';
 import { loadKeyRing } from './storage/key-ring';
 import { resealWorkflowSecrets } from './storage/sealed-steps';
 
-export type ServerOptions = Partial<ServerConfig>;
+export type ServerOptions = Partial<ServerConfig> & {
+  /** The converter table; the default is converters/index.ts (tests add their own). */
+  converters?: readonly Converter[];
+};
 
 export async function createServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...defaultConfig(), ...options };
@@ -72,7 +76,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
       config.signInAttemptsPerMinute,
       config.invalidTokensPerMinute,
     ),
-    converters: config.converters ?? converterTable,
+    converters: options.converters ?? converterTable,
     background: new Set(),
   };
 
@@ -127,7 +131,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     jpgPages: config.maxJpgPages,
     ocrPages: config.maxOcrPages,
   });
-  const releaseEngines = holdEngines();
+  const releaseEngines = holdEngines(config);
   app.decorate('docstudio', context);
   app.addHook('onClose', async () => {
     sweeper.stop();

@@ -3,7 +3,7 @@
  * downloads and runs of saved workflows on the server. Callers get a ConversionResult or one of the
  * typed errors of conversion.errors.ts.
  */
-import type { ToolDefinition } from '../catalogue/catalogue.types';
+import type { ToolDefinition } from '../catalogue/catalogue.tools';
 import {
   AbortError,
   ConversionError,
@@ -60,7 +60,7 @@ const nameOf = (file: Blob): string =>
   typeof (file as File).name === 'string' && (file as File).name ? (file as File).name : 'file';
 
 /** Waits `ms`, or rejects with an AbortError as soon as the signal aborts. */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+export function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new AbortError());
     const timer = setTimeout(() => {
@@ -150,6 +150,16 @@ export class ConversionClient {
     input: { files?: readonly Blob[]; url?: string },
     options: RequestOptions & { pollIntervalMs?: number } = {},
   ): Promise<ServerRunResult> {
+    const jobId = await this.startSavedWorkflowRun(workflowId, input, options);
+    return this.waitForJob(jobId, options);
+  }
+
+  /** `POST {apiUrl}/workflows/run/{id}`: starts the run and answers its JobId (202 `{JobId}`). */
+  async startSavedWorkflowRun(
+    workflowId: string,
+    input: { files?: readonly Blob[]; url?: string },
+    options: RequestOptions = {},
+  ): Promise<string> {
     const files = input.files ?? [];
     const fields: Array<[string, FormValue]> = files.map((file, index) => [
       files.length === 1 ? 'File' : `Files[${index}]`,
@@ -157,28 +167,42 @@ export class ConversionClient {
     ]);
     if (input.url) fields.push(['Url', input.url]);
     const { body, contentType } = encodeMultipart(fields);
-    const signal = options.signal ? { signal: options.signal } : {};
     const started = await this.transport({
       url: `${this.apiUrl}/workflows/run/${encodeURIComponent(workflowId)}`,
       method: 'POST',
       headers: { ...(await this.authorization()), 'Content-Type': contentType, Accept: 'application/json' },
       body,
-      ...signal,
+      ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
     });
     if (!started.ok) throw parseErrorAnswer(started, started.bodyText);
-    const jobUrl = `${this.apiUrl}/job/${encodeURIComponent(parseJobId(started, started.bodyText))}`;
+    return parseJobId(started, started.bodyText);
+  }
+
+  /**
+   * One look at `GET {apiUrl}/job/{JobId}`: null while it runs (202), its answer once it succeeded;
+   * a failed (or unknown, 404) job throws its ConversionError.
+   */
+  async readJob(jobId: string, options: { signal?: AbortSignal } = {}): Promise<ServerRunResult | null> {
+    const answer = await this.transport({
+      url: `${this.apiUrl}/job/${encodeURIComponent(jobId)}`,
+      method: 'GET',
+      headers: { ...(await this.authorization()), Accept: 'application/json' },
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    if (answer.status === 202) return null;
+    if (!answer.ok) throw parseErrorAnswer(answer, answer.bodyText);
+    return parseServerRunAnswer(answer, answer.bodyText);
+  }
+
+  /** Asks `GET {apiUrl}/job/{JobId}` every `pollIntervalMs` until the job ends. */
+  async waitForJob(
+    jobId: string,
+    options: { signal?: AbortSignal; pollIntervalMs?: number } = {},
+  ): Promise<ServerRunResult> {
     for (;;) {
-      const answer = await this.transport({
-        url: jobUrl,
-        method: 'GET',
-        headers: { ...(await this.authorization()), Accept: 'application/json' },
-        ...signal,
-      });
-      if (answer.status !== 202) {
-        if (!answer.ok) throw parseErrorAnswer(answer, answer.bodyText);
-        return parseServerRunAnswer(answer, answer.bodyText);
-      }
+      const result = await this.readJob(jobId, options.signal ? { signal: options.signal } : {});
+      if (result) return result;
       await pause(options.pollIntervalMs ?? RUN_POLL_MS, options.signal);
     }
   }

@@ -3,7 +3,8 @@
  * used (endpoint, input kind, option names, defaults and sendWhen rules) come from the catalogue.
  */
 import { endpointsOf, normalizeEndpoint } from '../catalogue';
-import type { OptionDefinition, ToolDefinition } from '../catalogue/catalogue.types';
+import type { ToolDefinition } from '../catalogue/catalogue.tools';
+import type { OptionDefinition } from '../catalogue/catalogue.types';
 import { ConversionInputError } from './conversion.errors';
 import type { ConversionForm, ConversionInput, FormValue } from './conversion.types';
 

@@ -1,5 +1,7 @@
 /** The conversion contract as the SDK sees it: camelCase results mapped from the server's PascalCase answer. */
 
+import type { ConversionAnswerBody, ErrorBody, ResultFileBody } from './conversion.contract';
+
 /** One result file of a conversion (`Files[i]` of the answer). */
 export interface ConversionFile {
   fileName: string;
@@ -80,16 +82,12 @@ export interface RequestOptions {
   onUploadProgress?: (progress: UploadProgress) => void;
 }
 
-/** The raw PascalCase answer of a conversion (contract in DESIGN.md). */
-export interface ConversionResponseDto {
-  ConversionCost?: number;
-  ConversionTime?: number;
-  Files?: Array<{ FileName?: string; FileExt?: string; FileSize?: number; FileId?: string; Url?: string }>;
-}
+/** A conversion answer as read: the contract's body with any field possibly missing. */
+export type ConversionResponseDto = Partial<Omit<ConversionAnswerBody, 'Files'>> & {
+  Files?: Array<Partial<ResultFileBody>>;
+};
 
-/** The raw error body: `{Code, Message, InvalidParameters?}`. */
-export interface ErrorResponseDto {
-  Code?: number;
-  Message?: string;
+/** An error body as read: any field may be missing, and a provider may send one string per parameter. */
+export type ErrorResponseDto = Partial<Omit<ErrorBody, 'InvalidParameters'>> & {
   InvalidParameters?: Record<string, string[] | string>;
-}
+};

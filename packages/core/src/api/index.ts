@@ -1,5 +1,12 @@
 export { ConversionClient, type ConversionClientOptions, type TokenSource } from './conversion.client';
 export {
+  type ConversionAnswerBody,
+  type ErrorBody,
+  ErrorCode,
+  type ErrorCodeValue,
+  type ResultFileBody,
+} from './conversion.contract';
+export {
   AbortError,
   ConversionError,
   ConversionInputError,

@@ -1,6 +1,6 @@
 /** Landing category 'Advanced' (spec part 2): OCR and redaction. */
 import { PDF_SINGLE_100MB_ACCEPT } from './accept.rules';
-import type { ToolDefinition } from './catalogue.types';
+import type { ToolEntry } from './catalogue.types';
 import {
   DEFAULT_OCR_LANGUAGE,
   DEFAULT_REDACTION_COLOR,
@@ -26,7 +26,7 @@ const fileRequired = {
   missingFileMessage: PDF_REQUIRED_MESSAGE,
 } as const;
 
-export const pdfOcr: ToolDefinition = {
+export const pdfOcr = {
   ...advanced,
   id: 'pdf-ocr',
   route: '/pdf-ocr',
@@ -60,9 +60,9 @@ export const pdfOcr: ToolDefinition = {
     buttonLabel: 'Process OCR',
     busyLabel: 'Processing...',
   },
-};
+} as const satisfies ToolEntry;
 
-export const pdfRedact: ToolDefinition = {
+export const pdfRedact = {
   ...advanced,
   id: 'pdf-redact',
   route: '/pdf-redact',
@@ -114,6 +114,6 @@ export const pdfRedact: ToolDefinition = {
     busyLabel: 'Redacting...',
     notice: 'Redaction cannot be undone. Keep a backup of the original file.',
   },
-};
+} as const satisfies ToolEntry;
 
-export const advancedTools: readonly ToolDefinition[] = [pdfOcr, pdfRedact];
+export const advancedTools = [pdfOcr, pdfRedact] as const;

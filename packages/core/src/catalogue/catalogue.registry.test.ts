@@ -44,10 +44,10 @@ const pageEndpoints: Record<ToolId, string> = {
 };
 
 describe('the tool catalogue', () => {
-  it('lists the 18 tools in landing order, each once, with its route at the site root', () => {
+  it('lists the tools in landing order, each once, with its route at the site root', () => {
     expect(tools.map((tool) => tool.id)).toEqual(Object.values(landing).flat());
     for (const tool of tools) expect(tool.route).toBe(`/${tool.id}`);
-    expect(new Set(tools.map((tool) => tool.title)).size).toBe(18);
+    expect(new Set(tools.map((tool) => tool.title)).size).toBe(tools.length);
   });
 
   it('puts each tool in its landing category', () => {

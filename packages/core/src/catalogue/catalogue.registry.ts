@@ -1,19 +1,7 @@
-/** The 18 tools in landing order, and look-ups by id and by endpoint. */
-import { advancedTools } from './advanced.tools';
+/** The catalogue's categories, and look-ups of its tools by id and by endpoint. */
 import { UnknownToolError } from './catalogue.errors';
-import type { LandingCategory, ToolDefinition, ToolId, WorkflowCategory } from './catalogue.types';
-import { convertFromPdfTools } from './convert-from-pdf.tools';
-import { convertToPdfTools } from './convert-to-pdf.tools';
-import { pdfManagementTools } from './pdf-management.tools';
-import { pdfProcessingTools } from './pdf-processing.tools';
-
-export const tools: readonly ToolDefinition[] = Object.freeze([
-  ...convertToPdfTools,
-  ...convertFromPdfTools,
-  ...pdfProcessingTools,
-  ...pdfManagementTools,
-  ...advancedTools,
-]);
+import { type ToolDefinition, type ToolId, tools } from './catalogue.tools';
+import type { LandingCategory, WorkflowCategory } from './catalogue.types';
 
 /** The landing grid's filter order (spec part 1, section 3). */
 export const LANDING_CATEGORIES: readonly LandingCategory[] = Object.freeze([

@@ -1,27 +1,9 @@
 /**
  * The shape of one tool in the catalogue: the single source of truth that components, the demo,
  * the workflow builder and the server all read. Every fact of the spec lives in an entry, never twice.
+ * `ToolId` and `ToolDefinition` are not written here: they are read off the entries themselves
+ * (catalogue.tools.ts), so a new entry is a new id everywhere without a second list.
  */
-
-export type ToolId =
-  | 'office-to-pdf'
-  | 'images-to-pdf'
-  | 'web-to-pdf'
-  | 'html-to-pdf'
-  | 'pdf-to-word'
-  | 'pdf-to-powerpoint'
-  | 'pdf-to-excel'
-  | 'pdf-to-jpg'
-  | 'pdf-compress'
-  | 'pdf-protect'
-  | 'pdf-unprotect'
-  | 'pdf-to-pdfa'
-  | 'pdf-merge'
-  | 'pdf-split'
-  | 'pdf-rotate'
-  | 'pdf-watermark'
-  | 'pdf-ocr'
-  | 'pdf-redact';
 
 /** Landing-grid categories (spec part 1, section 3). */
 export type LandingCategory =
@@ -148,8 +130,13 @@ export interface ToolTexts {
   notice?: string;
 }
 
-export interface ToolDefinition {
-  id: ToolId;
+/**
+ * One catalogue entry as written (`{ ... } as const satisfies ToolEntry`): its `id` stays the literal it
+ * is, which is how `ToolId` is derived. Code that reads the catalogue uses `ToolDefinition`.
+ */
+export interface ToolEntry<Id extends string = string> {
+  /** Kebab case; also the route, the custom element's tag (`docstudio-<id>`) and the data-scope. */
+  id: Id;
   /** Route at the site root: '/' + id. */
   route: string;
   title: string;

@@ -1,6 +1,6 @@
 /** Landing category 'Convert from PDF' (spec part 1): PDF to Word, PowerPoint, Excel and JPG. */
 import { PDF_SINGLE_50MB_ACCEPT } from './accept.rules';
-import type { ToolDefinition } from './catalogue.types';
+import type { ToolEntry } from './catalogue.types';
 import { CONVERSION_PAGE_PROGRESS } from './convert-to-pdf.tools';
 import { DEFAULT_JPG_RESOLUTION, JPG_QUALITY_RANGE, JPG_RESOLUTIONS } from './pdf.choices';
 import {
@@ -34,7 +34,7 @@ const texts = (heading: string, successMessage: string, buttonLabel: string) => 
   busyLabel: CONVERTING_LABEL,
 });
 
-export const pdfToWord: ToolDefinition = {
+export const pdfToWord = {
   ...fromPdf,
   id: 'pdf-to-word',
   route: '/pdf-to-word',
@@ -49,9 +49,9 @@ export const pdfToWord: ToolDefinition = {
     'Your PDF has been successfully converted to Word format.',
     'Convert to Word',
   ),
-};
+} as const satisfies ToolEntry;
 
-export const pdfToPowerpoint: ToolDefinition = {
+export const pdfToPowerpoint = {
   ...fromPdf,
   id: 'pdf-to-powerpoint',
   route: '/pdf-to-powerpoint',
@@ -68,9 +68,9 @@ export const pdfToPowerpoint: ToolDefinition = {
     'Your PDF has been successfully converted to PowerPoint format.',
     'Convert to PowerPoint',
   ),
-};
+} as const satisfies ToolEntry;
 
-export const pdfToExcel: ToolDefinition = {
+export const pdfToExcel = {
   ...fromPdf,
   id: 'pdf-to-excel',
   route: '/pdf-to-excel',
@@ -87,9 +87,9 @@ export const pdfToExcel: ToolDefinition = {
     'Your PDF has been successfully converted to Excel format.',
     'Convert to Excel',
   ),
-};
+} as const satisfies ToolEntry;
 
-export const pdfToJpg: ToolDefinition = {
+export const pdfToJpg = {
   ...fromPdf,
   id: 'pdf-to-jpg',
   route: '/pdf-to-jpg',
@@ -125,11 +125,6 @@ export const pdfToJpg: ToolDefinition = {
     'Your PDF has been successfully converted to JPG images.',
     'Convert to JPG',
   ),
-};
+} as const satisfies ToolEntry;
 
-export const convertFromPdfTools: readonly ToolDefinition[] = [
-  pdfToWord,
-  pdfToPowerpoint,
-  pdfToExcel,
-  pdfToJpg,
-];
+export const convertFromPdfTools = [pdfToWord, pdfToPowerpoint, pdfToExcel, pdfToJpg] as const;

@@ -7,7 +7,7 @@ import {
   NO_FILE_ACCEPT,
   OFFICE_ACCEPT,
 } from './accept.rules';
-import type { ToolDefinition } from './catalogue.types';
+import type { ToolEntry } from './catalogue.types';
 import {
   DEFAULT_PDF_VERSION,
   IMAGE_MARGIN_RANGE,
@@ -43,7 +43,7 @@ const margin = (name: string, label: string) =>
     sendWhen: 'positive',
   }) as const;
 
-export const officeToPdf: ToolDefinition = {
+export const officeToPdf = {
   id: 'office-to-pdf',
   route: '/office-to-pdf',
   title: 'Office to PDF',
@@ -97,9 +97,9 @@ export const officeToPdf: ToolDefinition = {
     buttonLabel: 'Convert to PDF',
     busyLabel: CONVERTING_LABEL,
   },
-};
+} as const satisfies ToolEntry;
 
-export const imagesToPdf: ToolDefinition = {
+export const imagesToPdf = {
   id: 'images-to-pdf',
   route: '/images-to-pdf',
   title: 'Images to PDF',
@@ -145,9 +145,9 @@ export const imagesToPdf: ToolDefinition = {
     buttonLabel: 'Convert to PDF',
     busyLabel: CONVERTING_LABEL,
   },
-};
+} as const satisfies ToolEntry;
 
-export const webToPdf: ToolDefinition = {
+export const webToPdf = {
   id: 'web-to-pdf',
   route: '/web-to-pdf',
   title: 'Web to PDF',
@@ -176,9 +176,9 @@ export const webToPdf: ToolDefinition = {
     urlInvalidMessage: invalidUrlMessage('{host}'),
     notice: 'Some dynamic content may be missing from the PDF.',
   },
-};
+} as const satisfies ToolEntry;
 
-export const htmlToPdf: ToolDefinition = {
+export const htmlToPdf = {
   id: 'html-to-pdf',
   route: '/html-to-pdf',
   title: 'HTML to PDF',
@@ -205,6 +205,6 @@ export const htmlToPdf: ToolDefinition = {
     busyLabel: CONVERTING_LABEL,
     notice: 'JavaScript is executed during conversion.',
   },
-};
+} as const satisfies ToolEntry;
 
-export const convertToPdfTools: readonly ToolDefinition[] = [officeToPdf, imagesToPdf, webToPdf, htmlToPdf];
+export const convertToPdfTools = [officeToPdf, imagesToPdf, webToPdf, htmlToPdf] as const;

@@ -9,9 +9,9 @@ export {
   isToolId,
   LANDING_CATEGORIES,
   normalizeEndpoint,
-  tools,
   WORKFLOW_CATEGORIES,
 } from './catalogue.registry';
+export { type ToolDefinition, type ToolId, tools } from './catalogue.tools';
 export type * from './catalogue.types';
 export {
   convertFromPdfTools,

@@ -4,7 +4,8 @@
  */
 import { pageSelectionError } from '../pages';
 import { findToolByEndpoint } from './catalogue.registry';
-import type { OptionDefinition, ToolDefinition } from './catalogue.types';
+import type { ToolDefinition } from './catalogue.tools';
+import type { OptionDefinition } from './catalogue.types';
 import { webToPdf } from './convert-to-pdf.tools';
 import { invalidUrlMessage } from './tool.texts';
 

@@ -1,6 +1,6 @@
 /** Landing category 'PDF Management' (spec part 2): merge, split, rotate, watermark. */
 import { PDF_MERGE_ACCEPT, PDF_SINGLE_100MB_ACCEPT } from './accept.rules';
-import type { ToolDefinition } from './catalogue.types';
+import type { ToolEntry } from './catalogue.types';
 import { DEFAULT_ROTATE_ANGLE, DEFAULT_ROTATE_PAGES, ROTATE_ANGLES, SPLIT_CHUNK_RANGE } from './pdf.choices';
 import { FILE_REQUIRED_TITLE, PDF_REQUIRED_MESSAGE } from './tool.texts';
 import {
@@ -34,7 +34,7 @@ const fileRequired = {
   missingFileMessage: PDF_REQUIRED_MESSAGE,
 } as const;
 
-export const pdfMerge: ToolDefinition = {
+export const pdfMerge = {
   ...management,
   id: 'pdf-merge',
   route: '/pdf-merge',
@@ -60,9 +60,9 @@ export const pdfMerge: ToolDefinition = {
     buttonLabel: 'Merge PDFs',
     busyLabel: 'Merging...',
   },
-};
+} as const satisfies ToolEntry;
 
-export const pdfSplit: ToolDefinition = {
+export const pdfSplit = {
   ...management,
   ...single,
   id: 'pdf-split',
@@ -105,9 +105,9 @@ export const pdfSplit: ToolDefinition = {
     buttonLabel: 'Split PDF',
     busyLabel: 'Splitting...',
   },
-};
+} as const satisfies ToolEntry;
 
-export const pdfRotate: ToolDefinition = {
+export const pdfRotate = {
   ...management,
   ...single,
   id: 'pdf-rotate',
@@ -150,12 +150,12 @@ export const pdfRotate: ToolDefinition = {
     buttonLabel: 'Rotate PDF',
     busyLabel: 'Rotating...',
   },
-};
+} as const satisfies ToolEntry;
 
 const color = (name: string, label: string) =>
   ({ name, label, type: 'color', default: WATERMARK_COLOR_DEFAULT, sendWhen: 'always' }) as const;
 
-export const pdfWatermark: ToolDefinition = {
+export const pdfWatermark = {
   ...management,
   ...single,
   id: 'pdf-watermark',
@@ -227,6 +227,6 @@ export const pdfWatermark: ToolDefinition = {
     buttonLabel: 'Add Watermark',
     busyLabel: 'Adding watermark...',
   },
-};
+} as const satisfies ToolEntry;
 
-export const pdfManagementTools: readonly ToolDefinition[] = [pdfMerge, pdfSplit, pdfRotate, pdfWatermark];
+export const pdfManagementTools = [pdfMerge, pdfSplit, pdfRotate, pdfWatermark] as const;

@@ -1,6 +1,6 @@
 /** Landing category 'PDF Processing' (spec part 2): compress, protect, unprotect, PDF/A. */
 import { PDF_SINGLE_50MB_ACCEPT } from './accept.rules';
-import type { ToolDefinition } from './catalogue.types';
+import type { ToolEntry } from './catalogue.types';
 import {
   COMPRESSION_PRESETS,
   DEFAULT_COMPRESSION_PRESET,
@@ -34,7 +34,7 @@ const fileRequired = {
   missingFileMessage: PDF_REQUIRED_MESSAGE,
 } as const;
 
-export const pdfCompress: ToolDefinition = {
+export const pdfCompress = {
   ...processing,
   id: 'pdf-compress',
   route: '/pdf-compress',
@@ -64,9 +64,9 @@ export const pdfCompress: ToolDefinition = {
     buttonLabel: 'Compress PDF',
     busyLabel: 'Compressing...',
   },
-};
+} as const satisfies ToolEntry;
 
-export const pdfProtect: ToolDefinition = {
+export const pdfProtect = {
   ...processing,
   id: 'pdf-protect',
   route: '/pdf-protect',
@@ -116,9 +116,9 @@ export const pdfProtect: ToolDefinition = {
     buttonLabel: 'Protect PDF',
     busyLabel: 'Protecting...',
   },
-};
+} as const satisfies ToolEntry;
 
-export const pdfUnprotect: ToolDefinition = {
+export const pdfUnprotect = {
   ...processing,
   id: 'pdf-unprotect',
   route: '/pdf-unprotect',
@@ -150,9 +150,9 @@ export const pdfUnprotect: ToolDefinition = {
     buttonLabel: 'Unlock PDF',
     busyLabel: 'Unlocking...',
   },
-};
+} as const satisfies ToolEntry;
 
-export const pdfToPdfa: ToolDefinition = {
+export const pdfToPdfa = {
   ...processing,
   id: 'pdf-to-pdfa',
   route: '/pdf-to-pdfa',
@@ -191,11 +191,6 @@ export const pdfToPdfa: ToolDefinition = {
     buttonLabel: 'Convert to PDF/A',
     busyLabel: CONVERTING_LABEL,
   },
-};
+} as const satisfies ToolEntry;
 
-export const pdfProcessingTools: readonly ToolDefinition[] = [
-  pdfCompress,
-  pdfProtect,
-  pdfUnprotect,
-  pdfToPdfa,
-];
+export const pdfProcessingTools = [pdfCompress, pdfProtect, pdfUnprotect, pdfToPdfa] as const;

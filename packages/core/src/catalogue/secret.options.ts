@@ -4,7 +4,8 @@
  * such values out of answers, logs and storage in clear: the server seals them in stored workflows
  * and the workflow DTO mapping keeps the server's "stored" marker for them.
  */
-import { findToolByEndpoint, tools } from './catalogue.registry';
+import { findToolByEndpoint } from './catalogue.registry';
+import { tools } from './catalogue.tools';
 import type { OptionDefinition } from './catalogue.types';
 
 export const isSecretOption = (option: Pick<OptionDefinition, 'type'>): boolean => option.type === 'password';

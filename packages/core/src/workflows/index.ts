@@ -1,4 +1,14 @@
 export {
+  builderOptions,
+  builderStep,
+  describeStepParameters,
+  type StepParameterView,
+  stepEndpointFor,
+  stepParametersFrom,
+  toolChoicesAfter,
+  workflowJsonPreview,
+} from './workflow.builder';
+export {
   canFollow,
   FIRST_STEP_INPUTS,
   firstStepChoices,
@@ -16,6 +26,7 @@ export {
   stepInputKind,
   validateRunInput,
 } from './workflow.input';
+export { findLastRun, type LastRunOptions } from './workflow.last-run';
 export {
   dropBlankParameters,
   fromWorkflowDto,
@@ -26,6 +37,8 @@ export {
   readStoredSecrets,
   toWorkflowRequestBody,
 } from './workflow.mapping';
+export { type RememberedRun, RunMemory, runMemoryKey } from './workflow.run-memory';
+export { RunReport, type RunReportCallbacks, type RunSnapshot } from './workflow.run-report';
 export {
   RUN_TEXTS,
   type RunWorkflowOptions,
@@ -33,6 +46,13 @@ export {
   type WorkflowRunInput,
   type WorkflowRunResult,
 } from './workflow.runner';
+export {
+  parseWorkflowRuns,
+  type WorkflowRunRecord,
+  type WorkflowRunStatus,
+  type WorkflowRunStepRecord,
+} from './workflow.runs';
+export { SAMPLE_WORKFLOWS, type SampleWorkflow } from './workflow.samples';
 export { needsServerRun } from './workflow.server-run';
 export {
   type WorkflowOperation,
@@ -41,6 +61,7 @@ export {
   type WorkflowServiceOptions,
 } from './workflow.service';
 export { type ChainingMode, stepFailureReason } from './workflow.step';
+export { followRun, runStoredWorkflow, type StoredRunOptions } from './workflow.stored-run';
 export type {
   StepErrorPolicy,
   StepRunState,

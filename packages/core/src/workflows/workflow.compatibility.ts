@@ -3,7 +3,7 @@
  * Formats compare case-insensitively, with jpeg = jpg, tif = tiff and htm = html.
  */
 import { normalizeEndpoint, tools } from '../catalogue';
-import type { ToolDefinition } from '../catalogue/catalogue.types';
+import type { ToolDefinition } from '../catalogue/catalogue.tools';
 
 const SYNONYMS: Record<string, string> = { jpeg: 'jpg', tif: 'tiff', htm: 'html' };
 

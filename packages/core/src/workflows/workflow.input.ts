@@ -3,7 +3,8 @@
  * drops (replace or append) and the check before Run (spec part 2 section 5, Workflow run).
  */
 import { findToolByEndpoint } from '../catalogue';
-import type { InputKind, ToolDefinition } from '../catalogue/catalogue.types';
+import type { ToolDefinition } from '../catalogue/catalogue.tools';
+import type { InputKind } from '../catalogue/catalogue.types';
 import { fileExtension, inferMimeType, isIgnoredFileName, normalizeMimeType } from '../files';
 import { normaliseFormat } from './workflow.compatibility';
 

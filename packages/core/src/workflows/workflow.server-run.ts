@@ -28,7 +28,7 @@ export const needsServerRun = (workflow: Workflow): boolean =>
   workflow.steps.some((step) => heldSecretNames(step).length > 0);
 
 /** The step a refusal names: 'Step n failed: …' of a stopped run, or 400 problems keyed 'Steps[n].Name'. */
-function failedStep(error: ConversionError): { index: number; reason: string } {
+export function failedStep(error: ConversionError): { index: number; reason: string } {
   const stopped = /^Step (\d+) failed: ([\s\S]*)$/.exec(error.serverMessage ?? '');
   if (stopped) return { index: Number(stopped[1]) - 1, reason: stopped[2] ?? '' };
   const problems = Object.entries(error.fieldErrors)

@@ -4,11 +4,12 @@
  */
 import type { TokenSource } from '../api/conversion.client';
 import { AbortError, DocstudioError, isAbortError, NetworkError } from '../api/conversion.errors';
-import type { FetchLike } from '../api/http.transport';
+import type { FetchLike, HttpTransport } from '../api/http.transport';
 import { fromWorkflowDto, toWorkflowRequestBody } from './workflow.mapping';
+import { parseWorkflowRuns, type WorkflowRunRecord } from './workflow.runs';
 import type { Workflow, WorkflowDraft } from './workflow.types';
 
-export type WorkflowOperation = 'create' | 'get' | 'get-all' | 'update' | 'delete';
+export type WorkflowOperation = 'create' | 'get' | 'get-all' | 'update' | 'delete' | 'runs';
 
 const FAILURE_PREFIX: Record<WorkflowOperation, string> = {
   create: 'Failed to create workflow',
@@ -16,6 +17,7 @@ const FAILURE_PREFIX: Record<WorkflowOperation, string> = {
   'get-all': 'Failed to get workflows',
   update: 'Failed to update workflow',
   delete: 'Failed to delete workflow',
+  runs: 'Failed to get workflow runs',
 };
 
 export class WorkflowServiceError extends DocstudioError {
@@ -33,10 +35,15 @@ export interface WorkflowServiceOptions {
   apiUrl: string;
   token?: TokenSource;
   fetch?: FetchLike;
+  /**
+   * Sends each call through this transport instead of fetch: the same injection point as the
+   * ConversionClient's, so one proxy (or test double of the server) serves both.
+   */
+  transport?: HttpTransport;
 }
 
 /** The answer's text for a message: a JSON `Message` when present, else the text, else the status. */
-function failureDetail(response: Response, text: string): string {
+function failureDetail(response: Pick<Response, 'status' | 'statusText'>, text: string): string {
   try {
     const body = JSON.parse(text) as { Message?: unknown; message?: unknown };
     const message = body?.Message ?? body?.message;
@@ -52,11 +59,13 @@ export class WorkflowService {
   private readonly apiUrl: string;
   private readonly token: TokenSource;
   private readonly fetchImpl: FetchLike;
+  private readonly transport: HttpTransport | undefined;
 
   constructor(options: WorkflowServiceOptions) {
     this.apiUrl = options.apiUrl.replace(/\/+$/, '');
     this.token = options.token;
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.transport = options.transport;
   }
 
   async create(draft: WorkflowDraft, signal?: AbortSignal): Promise<Workflow> {
@@ -99,6 +108,24 @@ export class WorkflowService {
     await this.call('delete', 'DELETE', `delete/${this.encodeId('delete', id)}`, undefined, signal);
   }
 
+  /**
+   * The caller's recent runs of one workflow (`GET workflows/runs?workflowId=`), newest first; null
+   * when the server keeps no run history (it answers 404 to the route).
+   */
+  async listRuns(workflowId: string, signal?: AbortSignal): Promise<WorkflowRunRecord[] | null> {
+    const query = `runs?workflowId=${this.encodeId('runs', workflowId)}`;
+    let text: string;
+    try {
+      text = await this.call('runs', 'GET', query, undefined, signal);
+    } catch (error) {
+      if (error instanceof WorkflowServiceError && error.status === 404) return null;
+      throw error;
+    }
+    const runs = parseWorkflowRuns(text);
+    if (!runs) throw new WorkflowServiceError('runs', 'the server answer could not be read', 200);
+    return runs.filter((run) => run.workflowId === workflowId || run.workflowId === '');
+  }
+
   private encodeId(operation: WorkflowOperation, id: string): string {
     if (typeof id !== 'string' || id.trim() === '')
       throw new WorkflowServiceError(operation, 'missing workflow id', 0);
@@ -128,16 +155,23 @@ export class WorkflowService {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    let response: Response;
+    let response: Pick<Response, 'ok' | 'status' | 'statusText'>;
     let text: string;
+    const url = `${this.apiUrl}/workflows/${path}`;
+    const request = {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(signal ? { signal } : {}),
+    };
     try {
-      response = await this.fetchImpl(`${this.apiUrl}/workflows/${path}`, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        ...(signal ? { signal } : {}),
-      });
-      text = await response.text();
+      if (this.transport) {
+        const answer = await this.transport({ url, ...request });
+        [response, text] = [answer, answer.bodyText];
+      } else {
+        const fetched = await this.fetchImpl(url, request);
+        [response, text] = [fetched, await fetched.text()];
+      }
     } catch (error) {
       if (isAbortError(error) || signal?.aborted) throw new AbortError(undefined, { cause: error });
       throw new NetworkError(`${FAILURE_PREFIX[operation]}: the server could not be reached`, {

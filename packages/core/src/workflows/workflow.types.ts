@@ -1,6 +1,6 @@
 /** Workflows: named, ordered chains of tool steps (spec part 2 sections 3-4). */
 import type { ConversionFile } from '../api/conversion.types';
-import type { ToolId } from '../catalogue/catalogue.types';
+import type { ToolId } from '../catalogue/catalogue.tools';
 import type { StepStatus } from '../events/studio.events';
 
 export type { StepStatus };

@@ -1,7 +1,7 @@
 /** Create and edit validation with the spec's messages (part 2 section 5). */
 import { isOptionShown } from '../api/conversion.form';
 import { findToolByEndpoint, findToolById } from '../catalogue';
-import type { ToolId } from '../catalogue/catalogue.types';
+import type { ToolId } from '../catalogue/catalogue.tools';
 import { canFollow, stepOutputFormats } from './workflow.compatibility';
 import { makeStep } from './workflow.mapping';
 import type { WorkflowDraft, WorkflowStep } from './workflow.types';

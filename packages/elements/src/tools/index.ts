@@ -1,1 +1,2 @@
 export { createToolElement, defineToolElement, optionAttributes } from './tool.element';
+export { toolElementTag } from './tool.tag';

@@ -24,6 +24,7 @@ import {
   type ElementCallbacks,
 } from '../define';
 import '../styles/element.styles';
+import { toolElementTag } from './tool.tag';
 
 type AttributeKind = 'string' | 'number' | 'boolean';
 
@@ -115,5 +116,5 @@ export function createToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>
 
 /** Defines `docstudio-<tool id>` once (a second script with the same element is harmless). */
 export function defineToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>): void {
-  defineDocstudioElement(`docstudio-${toolId}`, createToolElement(toolId, Tool));
+  defineDocstudioElement(toolElementTag(toolId), createToolElement(toolId, Tool));
 }

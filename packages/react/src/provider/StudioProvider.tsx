@@ -56,6 +56,7 @@ function mergeMessages(
     ...next,
     tools: { ...base.tools, ...next.tools },
     ...(base.tool || next.tool ? { tool: { ...base.tool, ...next.tool } } : {}),
+    ...(base.workflows || next.workflows ? { workflows: { ...base.workflows, ...next.workflows } } : {}),
   };
 }
 

@@ -8,3 +8,4 @@ export type {
   StudioMessageOverrides,
   ToolMessageOverrides,
 } from './studio.config';
+export { defaultWorkflowTexts, type WorkflowTextKey, type WorkflowTexts } from './workflow.texts';

@@ -9,6 +9,7 @@ import type {
 } from '@docstudio/core';
 import type { ThemeInput } from '../theme';
 import type { StudioMessages } from './messages';
+import type { WorkflowTexts } from './workflow.texts';
 
 /** Text overrides of one option: label, hint, placeholder, required message, choice labels. */
 export interface OptionTextOverrides {
@@ -31,6 +32,8 @@ export interface StudioMessageOverrides extends Partial<StudioMessages> {
   tools?: Partial<Record<ToolId, ToolMessageOverrides>>;
   /** For the one tool a component renders (its own `messages` prop). */
   tool?: ToolMessageOverrides;
+  /** Texts of the workflow list, builder and runner. */
+  workflows?: Partial<WorkflowTexts>;
 }
 
 /** What StudioProvider gives and what each component also accepts as props (props win). */

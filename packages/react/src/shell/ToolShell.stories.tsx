@@ -3,7 +3,7 @@
  * lifecycle state, and with a partner theme from createStudioTheme overriding the toolbar's theme.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { type ToolStoryArgs, toolStories } from '../../../../.storybook/toolStories';
+import { type ToolStoryArgs, toolStories } from '../stories/toolStories';
 import { createStudioTheme } from '../theme';
 import { FeatureList, Notice, SideCard, ToolNote } from './ShellParts';
 import { type ToolProps, ToolShell } from './ToolShell';

@@ -1,5 +1,5 @@
 /**
- * Shared component-test steps for the 18 tools. The network is the fake transport of
+ * Shared component-test steps for every tool. The network is the fake transport of
  * fixtures/fake.transport.ts (contract-shaped answers injected into core's ConversionClient);
  * everything else — React, the drop zone, the store, the ticker, the client's form building — is real.
  */

@@ -5,7 +5,7 @@
  * list (signed out: their `jti` or their `sid`) and maps each failure to the provider's credential codes.
  */
 import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
-import { ApiError, ErrorCode } from '../contract/errors';
+import { DomainError, ErrorCode } from '../contract/errors';
 import { newId } from '../storage/file-names';
 import { JWT_ALGORITHM, type SigningKeys } from './jwt-keys';
 import type { RevokedTokens } from './revoked-tokens';
@@ -27,8 +27,8 @@ export interface TokenUser {
   sessionId?: string;
 }
 
-const bearerMissing = (): ApiError =>
-  new ApiError(401, ErrorCode.CredentialsMissing, 'An access token is required (Authorization: Bearer).');
+const bearerMissing = (): DomainError =>
+  new DomainError(ErrorCode.CredentialsMissing, 'An access token is required (Authorization: Bearer).');
 
 function readBearer(header: string | undefined): string {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
@@ -70,11 +70,11 @@ export class TokenService {
     return this.issue({ id: `anon_${newId()}`, anonymous: true, environment });
   }
 
-  /** The token's user, or an ApiError 401 with 4011 (invalid), 4012 (expired) or 4013 (revoked). */
+  /** The token's user, or a DomainError (401) with 4011 (invalid), 4012 (expired) or 4013 (revoked). */
   async verify(token: string): Promise<TokenUser> {
     const user = await this.verifySignature(token);
     if (await this.revocations.anyRevoked(idsOf(user))) {
-      throw new ApiError(401, ErrorCode.CredentialsRevoked, 'The access token has been revoked.');
+      throw new DomainError(ErrorCode.CredentialsRevoked, 'The access token has been revoked.');
     }
     return user;
   }
@@ -119,12 +119,12 @@ export class TokenService {
       payload = verified.payload;
     } catch (error) {
       if (error instanceof errors.JWTExpired) {
-        throw new ApiError(401, ErrorCode.CredentialsExpired, 'The access token has expired.');
+        throw new DomainError(ErrorCode.CredentialsExpired, 'The access token has expired.');
       }
-      throw new ApiError(401, ErrorCode.CredentialsInvalid, 'The access token is not valid.');
+      throw new DomainError(ErrorCode.CredentialsInvalid, 'The access token is not valid.');
     }
     if (!payload.sub || !payload.exp || !payload.jti) {
-      throw new ApiError(401, ErrorCode.CredentialsInvalid, 'The access token is not valid.');
+      throw new DomainError(ErrorCode.CredentialsInvalid, 'The access token is not valid.');
     }
     return {
       id: payload.sub,

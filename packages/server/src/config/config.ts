@@ -1,11 +1,19 @@
 /**
  * Server configuration. Every field has an embedded default so `npm start` needs no settings; the
- * environment (see loadConfigFromEnv) overrides them. Tests build a config directly.
+ * environment (config-from-env.ts) overrides them. Tests build a config directly.
  */
 import { resolve } from 'node:path';
-import type { Converter, EngineName } from '../converters/converter.types';
-import { policyFromEnv } from '../security/ssrf';
-import { limitsFromEnv } from './limits-from-env';
+
+/** Which engine pool a converter's job waits for (concurrency is limited per engine). */
+export type EngineName =
+  | 'qpdf'
+  | 'ghostscript'
+  | 'mupdf'
+  | 'libreoffice'
+  | 'chromium'
+  | 'sharp'
+  | 'tesseract'
+  | 'office-writer';
 
 export interface ServerConfig {
   port: number;
@@ -48,8 +56,6 @@ export interface ServerConfig {
   downloadLinkMinutes: number;
   /** Upload limit where a converter names none, and for POST /upload. */
   defaultMaxFileSize: number;
-  /** The converter table; the default is converters/index.ts. */
-  converters?: readonly Converter[];
   /** Convert, upload, workflow runs and token requests per minute, per token subject and per IP. */
   rateLimitPerMinute: number;
   /** Sign-in and sign-up form posts per minute per IP (slows password guessing). */
@@ -87,6 +93,10 @@ export interface ServerConfig {
   maxJpgPages: number;
   /** MAX_OCR_PAGES: OCR refuses (413) documents of more pages. */
   maxOcrPages: number;
+  /** CHROMIUM_PATH: the Chromium binary web/to/pdf and html/to/pdf launch. */
+  chromiumPath: string;
+  /** LibreOffice's warm pool (engines/libreoffice). */
+  libreOffice: LibreOfficeSettings;
   /**
    * Partner origins allowed to load /elements/* and call the API from their pages (CORS_ORIGINS):
    * exact origins, or '*' for any. Empty (the default): same-origin only.
@@ -99,6 +109,18 @@ export interface ServerConfig {
    * server logs (http/request-logging.ts says what a line may hold).
    */
   logStream?: { write(line: string): void };
+}
+
+/** LIBREOFFICE_POOL_SIZE, LIBREOFFICE_MAX_CONVERSIONS, LIBREOFFICE_ISOLATE_NETWORK, LIBREOFFICE_PYTHON. */
+export interface LibreOfficeSettings {
+  /** Warm instances. */
+  poolSize: number;
+  /** Jobs an instance runs before it is recycled (LibreOffice grows and caches across documents). */
+  maxConversions: number;
+  /** Run soffice without network (`unshare -n`); 'auto': when the server may, probed once. */
+  isolateNetwork: boolean | 'auto';
+  /** The python3 with the UNO bridge. */
+  python: string;
 }
 
 /** Serialised origins (`https://partner.example`) or '*' for any origin. */
@@ -143,112 +165,11 @@ export function defaultConfig(): ServerConfig {
     maxSplitFiles: 2000,
     maxJpgPages: 2000,
     maxOcrPages: 2000,
+    chromiumPath: '/usr/bin/chromium',
+    libreOffice: { poolSize: 2, maxConversions: 100, isolateNetwork: 'auto', python: '/usr/bin/python3' },
     downloadsRequireOwner: false,
     downloadLinkMinutes: 60,
     corsOrigins: [],
     logger: false,
-  };
-}
-
-function parseBoolean(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return /^(1|true|on|yes)$/i.test(value.trim());
-}
-
-function parsePositiveInt(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0)
-    throw new Error(`${name} must be a positive integer, got '${value}'.`);
-  return parsed;
-}
-
-/**
- * CORS_ORIGINS: `*`, or comma-separated origins written as the browser sends them (scheme, host and
- * port only). A path, a query or a typo is an error at start-up rather than a partner that silently
- * cannot connect.
- */
-export function parseCorsOrigins(value: string | undefined): CorsOrigins {
-  const entries = (value ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (entries.includes('*')) {
-    if (entries.length > 1)
-      throw new Error(`CORS_ORIGINS is either '*' or a list of origins, got '${value}'.`);
-    return '*';
-  }
-  return [
-    ...new Set(
-      entries.map((entry) => {
-        let url: URL | undefined;
-        try {
-          url = new URL(entry);
-        } catch {
-          url = undefined;
-        }
-        const bare =
-          url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-        // Wildcards such as https://*.example are not origins: browsers send the exact host.
-        const plainHost = url && /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname);
-        if (
-          !url ||
-          !/^https?:$/.test(url.protocol) ||
-          !bare ||
-          !plainHost ||
-          entry.endsWith('#') ||
-          entry.endsWith('?')
-        ) {
-          throw new Error(
-            `CORS_ORIGINS entries must be origins such as https://partner.example, got '${entry}'.`,
-          );
-        }
-        return url.origin;
-      }),
-    ),
-  ];
-}
-
-/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, SHUTDOWN_GRACE_SECONDS, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, STORAGE_KEY_PREVIOUS, DOWNLOADS_REQUIRE_OWNER, DOWNLOAD_LINK_MINUTES, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, LOG, and the limits of limits-from-env.ts. */
-export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const base = defaultConfig();
-  return {
-    ...base,
-    port: env.PORT !== undefined && env.PORT !== '' ? Number(env.PORT) : base.port,
-    host: env.HOST || base.host,
-    dataDir: resolve(env.DATA_DIR || base.dataDir),
-    staticDir: env.STATIC_DIR ? resolve(env.STATIC_DIR) : undefined,
-    retentionMinutes: parsePositiveInt('RETENTION_MINUTES', env.RETENTION_MINUTES, base.retentionMinutes),
-    maxQueue: parsePositiveInt('MAX_QUEUE', env.MAX_QUEUE, base.maxQueue),
-    shutdownGraceSeconds: parsePositiveInt(
-      'SHUTDOWN_GRACE_SECONDS',
-      env.SHUTDOWN_GRACE_SECONDS,
-      base.shutdownGraceSeconds,
-    ),
-    allowPrivateUrls: parseBoolean(env.ALLOW_PRIVATE_URLS, false),
-    allowedOrigins: policyFromEnv(env).allowedOrigins ?? [],
-    remoteFetch: parseBoolean(env.REMOTE_FETCH, base.remoteFetch),
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
-    storageKeyHex: env.STORAGE_KEY || undefined,
-    previousStorageKeyHex: env.STORAGE_KEY_PREVIOUS || undefined,
-    downloadsRequireOwner: parseBoolean(env.DOWNLOADS_REQUIRE_OWNER, base.downloadsRequireOwner),
-    downloadLinkMinutes: parsePositiveInt(
-      'DOWNLOAD_LINK_MINUTES',
-      env.DOWNLOAD_LINK_MINUTES,
-      base.downloadLinkMinutes,
-    ),
-    rateLimitPerMinute: parsePositiveInt(
-      'RATE_LIMIT_PER_MINUTE',
-      env.RATE_LIMIT_PER_MINUTE,
-      base.rateLimitPerMinute,
-    ),
-    signInAttemptsPerMinute: parsePositiveInt(
-      'SIGN_IN_ATTEMPTS_PER_MINUTE',
-      env.SIGN_IN_ATTEMPTS_PER_MINUTE,
-      base.signInAttemptsPerMinute,
-    ),
-    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
-    ...limitsFromEnv(env, base),
-    logger: parseBoolean(env.LOG, true),
   };
 }

@@ -2,7 +2,8 @@ export {
   type CorsOrigins,
   defaultConfig,
   defaultEngineConcurrency,
-  loadConfigFromEnv,
-  parseCorsOrigins,
+  type EngineName,
+  type LibreOfficeSettings,
   type ServerConfig,
 } from './config';
+export { loadConfigFromEnv, parseCorsOrigins } from './config-from-env';

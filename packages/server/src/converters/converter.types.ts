@@ -5,6 +5,7 @@
  * parameters, runs engines, and writes its results into that folder; the HTTP layer encrypts and
  * stores them and deletes the work folder. Converters never see HTTP.
  */
+import type { EngineName } from '../config';
 import type { SsrfPolicy } from '../security/ssrf';
 
 /** An input file as the converter sees it. */
@@ -29,8 +30,11 @@ export interface ConverterContext {
   workDir: string;
   /** Aborted when the job times out or the client goes away; pass it to every engine call. */
   signal: AbortSignal;
-  /** Milliseconds left before the job's timeout; engines should bound themselves by it. */
-  deadline: number;
+  /**
+   * When the job's time is up (epoch milliseconds): the signal aborts then. Bound every engine call
+   * by the time left (`timeLeftMs(ctx.deadlineAt)`, engines/time-left.ts).
+   */
+  deadlineAt: number;
   /**
    * The server's SSRF policy for converters that fetch (web/to/pdf), from its config, never from the
    * request. Absent means the strict default: only public addresses.
@@ -46,17 +50,6 @@ export interface ConverterResultFile {
   /** Extra fields for this file's entry in the answer, e.g. `{ Redaction: {...} }`. */
   report?: Record<string, unknown>;
 }
-
-/** Which engine pool a converter's job waits for (concurrency is limited per engine). */
-export type EngineName =
-  | 'qpdf'
-  | 'ghostscript'
-  | 'mupdf'
-  | 'libreoffice'
-  | 'chromium'
-  | 'sharp'
-  | 'tesseract'
-  | 'office-writer';
 
 export interface Converter {
   /** 'pdf/to/compress'; the HTTP route is POST /convert/{endpoint}. */

@@ -3,7 +3,7 @@
  * before an engine starts, so a 20,000-page document cannot make 20,000 stored files or hours of OCR.
  * Set once per process by createServer() (as the MuPDF thread count is): converters get no config.
  */
-import { ApiError, ErrorCode } from '../contract/errors';
+import { type DomainError, fileTooLarge } from '../contract/errors';
 
 export interface PageCaps {
   splitFiles: number;
@@ -17,7 +17,7 @@ export function configurePageCaps(next: PageCaps): void {
   caps = { ...next };
 }
 
-const tooMany = (message: string): ApiError => new ApiError(413, ErrorCode.FileTooLarge, message);
+const tooMany = (message: string): DomainError => fileTooLarge(message);
 
 /** Split would make `files` files. */
 export function checkSplitFiles(files: number): void {

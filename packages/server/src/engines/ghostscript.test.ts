@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusFile, pageCount, run, useTestJob } from '../testing/pdf-tools';
 import { convertToPdfa, downsamplePdf } from './ghostscript';
-import { corpusFile, pageCount, run, useTestJob } from './pdf-tools.testing';
 import { outputPageCount } from './qpdf';
 
 const job = useTestJob();

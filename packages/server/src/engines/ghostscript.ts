@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ApiError, conversionFailed, damagedFile } from '../contract/errors';
+import { conversionFailed, DomainError, damagedFile } from '../contract/errors';
 import { EngineExitError, runEngine } from './run-engine';
 
 export interface GhostscriptOptions {
@@ -32,7 +32,7 @@ async function runGhostscript(args: readonly string[], options: GhostscriptOptio
       options,
     );
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof DomainError) throw error;
     // Its text (which names the work folder's files) stays out of the answer.
     if (error instanceof EngineExitError) {
       if (SERVER_TROUBLE.test(error.stderr)) throw conversionFailed('Ghostscript could not process the PDF.');

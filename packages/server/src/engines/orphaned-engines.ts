@@ -7,13 +7,16 @@
  * (another server on the same machine, another test worker) are left alone.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { isRunAlive, thisRunId } from '../jobs/run-identity';
+import { isRunAlive, thisRunId } from '../storage/run-identity';
 
 export const ENGINE_RUN_VARIABLE = 'DOCSTUDIO_ENGINE_RUN';
 
-/** The environment for an engine process: `env` (default the server's) tagged with this run. */
-export function engineEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  return { ...env, [ENGINE_RUN_VARIABLE]: thisRunId() };
+/**
+ * The environment for an engine process: the server's own (engines need its PATH, HOME, locale),
+ * plus `extra` (OMP_THREAD_LIMIT ...), tagged with this run. Engines read no settings from it.
+ */
+export function engineEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra, [ENGINE_RUN_VARIABLE]: thisRunId() };
 }
 
 /**

@@ -2,7 +2,7 @@
  * Checks a PDF input before any tool works on it, with qpdf as the independent judge: the page count,
  * and the two ways an input is unusable, as the clear 422s of the contract (damaged, or needs a password).
  */
-import { ApiError, damagedFile, invalidPassword, passwordProtected } from '../contract/errors';
+import { qpdfPageCount } from './qpdf';
 import { EngineExitError, runEngine } from './run-engine';
 
 export interface PdfFacts {
@@ -22,29 +22,11 @@ export async function inspectPdf(
   path: string,
   options: { password?: string; signal?: AbortSignal } = {},
 ): Promise<PdfFacts> {
-  // The password goes through stdin, never argv, where other processes could read it.
-  const passwordArgs = options.password !== undefined ? ['--password-file=-'] : [];
-  let pages: number;
-  try {
-    const { stdout } = await runEngine('qpdf', [...passwordArgs, '--show-npages', '--', path], {
-      timeoutMs: INSPECT_TIMEOUT_MS,
-      signal: options.signal,
-      stdin: options.password !== undefined ? `${options.password}\n` : undefined,
-    });
-    pages = Number.parseInt(stdout.toString('utf8').trim(), 10);
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (error instanceof EngineExitError && /invalid password/i.test(error.stderr)) {
-      throw options.password !== undefined ? invalidPassword() : passwordProtected();
-    }
-    // qpdf exits 3 for warnings it could recover from; anything else it could not open.
-    if (error instanceof EngineExitError && error.code === 3) {
-      pages = Number.parseInt(error.stdout.toString('utf8').trim(), 10);
-    } else {
-      throw damagedFile();
-    }
-  }
-  if (!Number.isInteger(pages) || pages < 1) throw damagedFile('The PDF has no pages.');
+  const pages = await qpdfPageCount(path, {
+    password: options.password,
+    signal: options.signal,
+    timeoutMs: INSPECT_TIMEOUT_MS,
+  });
   const encrypted = await isEncrypted(path, options.signal);
   return { pages, encrypted };
 }

@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusFile, exitCode, pageCount, useTestJob } from './pdf-tools.testing';
+import { answerToRejection } from '../testing/error-answers';
+import { corpusFile, exitCode, pageCount, useTestJob } from '../testing/pdf-tools';
 import { countFormFields, decryptPdf, encryptPdf, splitIntoChunks, toQpdfRange } from './qpdf';
 
 const job = useTestJob();
@@ -33,12 +34,14 @@ describe('qpdf engine', () => {
   it('maps a wrong password to 422 InvalidPassword', async () => {
     const out = join(job().workDir, 'out.pdf');
     await expect(
-      decryptPdf(corpusFile('pdf-encrypted/r6-both-passwords.pdf'), out, {
-        password: 'wrong',
-        workDir: job().workDir,
-        ...options,
-      }),
-    ).rejects.toMatchObject({ status: 422, code: 5006 });
+      answerToRejection(
+        decryptPdf(corpusFile('pdf-encrypted/r6-both-passwords.pdf'), out, {
+          password: 'wrong',
+          workDir: job().workDir,
+          ...options,
+        }),
+      ),
+    ).resolves.toMatchObject({ status: 422, code: 5006 });
   });
 
   it('splits into chunks in page order and counts form fields', async () => {

@@ -9,7 +9,14 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatPageRange } from '@docstudio/core';
-import { ApiError, conversionFailed, damagedFile, ErrorCode, invalidPassword } from '../contract/errors';
+import {
+  conversionFailed,
+  DomainError,
+  damagedFile,
+  ErrorCode,
+  invalidPassword,
+  passwordProtected,
+} from '../contract/errors';
 import { EngineExitError, type EngineResult, runEngine } from './run-engine';
 
 export interface QpdfOptions {
@@ -23,7 +30,7 @@ export async function runQpdf(args: readonly string[], options: QpdfOptions): Pr
   try {
     return await runEngine('qpdf', ['--warning-exit-0', ...args], options);
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof DomainError) throw error;
     if (error instanceof EngineExitError) throw qpdfFailure(error);
     throw error;
   }
@@ -37,7 +44,7 @@ const SERVER_TROUBLE = /no space|ENOSPC|out of memory|bad_alloc|permission denie
  * them is damaged structure (422, 5002). qpdf's own text names the work folder's files: it stays out
  * of the answer.
  */
-export function qpdfFailure(error: EngineExitError, action = 'processed'): ApiError {
+export function qpdfFailure(error: EngineExitError, action = 'processed'): DomainError {
   if (SERVER_TROUBLE.test(error.stderr)) return conversionFailed(`The PDF could not be ${action}.`);
   return damagedFile(`The PDF is damaged and could not be ${action}. Try repairing it, or export it again.`);
 }
@@ -201,21 +208,55 @@ export async function countFormFields(path: string, options: QpdfOptions): Promi
 }
 
 /**
+ * The page count as qpdf reads the file (it repairs small damage itself). A file that needs a user
+ * password is PasswordProtected without `password` and InvalidPassword with a wrong one; a file qpdf
+ * cannot read at all, or one without pages, is DamagedFile. The password travels through stdin, never
+ * argv, where other processes could read it.
+ */
+export async function qpdfPageCount(
+  path: string,
+  options: QpdfOptions & { password?: string },
+): Promise<number> {
+  const { password, ...run } = options;
+  const passwordArgs = password !== undefined ? ['--password-file=-'] : [];
+  let pages: number;
+  try {
+    const { stdout } = await runEngine(
+      'qpdf',
+      ['--warning-exit-0', ...passwordArgs, '--show-npages', '--', path],
+      {
+        ...run,
+        stdin: password !== undefined ? `${password}\n` : undefined,
+      },
+    );
+    pages = Number.parseInt(stdout.toString('utf8').trim(), 10);
+  } catch (error) {
+    if (error instanceof EngineExitError && /invalid password/i.test(error.stderr))
+      throw password !== undefined ? invalidPassword() : passwordProtected();
+    if (error instanceof EngineExitError) throw damagedFile();
+    throw error;
+  }
+  if (!Number.isInteger(pages) || pages < 1) throw damagedFile('The PDF has no pages.');
+  return pages;
+}
+
+/** Codes that mean the file itself cannot be read (not a timeout, an abort or the server's trouble). */
+const UNREADABLE = new Set<number>([
+  ErrorCode.DamagedFile,
+  ErrorCode.PasswordProtected,
+  ErrorCode.InvalidPassword,
+]);
+
+/**
  * Page count of an engine's output, or 0 when qpdf cannot read it. Ghostscript exits 0 even when it
  * wrote an empty or partial file, so its outputs are checked before anyone gets them.
  */
 export async function outputPageCount(path: string, options: QpdfOptions): Promise<number> {
   try {
-    const { stdout } = await runQpdf(['--show-npages', '--', path], options);
-    return Number.parseInt(stdout.toString('utf8').trim(), 10) || 0;
+    return await qpdfPageCount(path, options);
   } catch (error) {
     // an unreadable file has no pages; a timeout or an abort is still the caller's to see
-    if (
-      error instanceof ApiError &&
-      error.code !== ErrorCode.ConversionFailed &&
-      error.code !== ErrorCode.DamagedFile
-    )
-      throw error;
-    return 0;
+    if (error instanceof DomainError && UNREADABLE.has(error.code)) return 0;
+    throw error;
   }
 }

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { answerToRejection } from '../testing/error-answers';
 import { processesWith } from '../testing/process-tree';
 import { killRunningEngines, runEngine } from './run-engine';
 
@@ -24,7 +25,7 @@ describe('runEngine leaves no process behind', () => {
   it('kills the whole group on timeout', async () => {
     const mark = marker();
     const run = runEngine('sh', ['-c', `sleep ${mark} & sleep ${mark}`], { timeoutMs: 300 });
-    await expect(run).rejects.toMatchObject({ status: 504, code: 5000 });
+    await expect(answerToRejection(run)).resolves.toMatchObject({ status: 504, code: 5000 });
     await expect.poll(() => sleeps(mark).length, { timeout: 5000 }).toBe(0);
   });
 

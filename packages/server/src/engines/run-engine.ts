@@ -6,7 +6,7 @@
  * group still running when the server closes: no engine process outlives its job or the server.
  */
 import { spawn } from 'node:child_process';
-import { ApiError, engineTimeout } from '../contract/errors';
+import { DomainError, engineTimeout } from '../contract/errors';
 import { engineEnv } from './orphaned-engines';
 
 export interface RunEngineOptions {
@@ -14,6 +14,7 @@ export interface RunEngineOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   cwd?: string;
+  /** Variables set for the engine on top of the server's environment (OMP_THREAD_LIMIT ...). */
   env?: NodeJS.ProcessEnv;
   /** Bytes written to stdin, if any. */
   stdin?: Buffer | string;
@@ -59,7 +60,7 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-/** Resolves on exit code 0; rejects with EngineExitError, a 504 ApiError on timeout, or the abort reason. */
+/** Resolves on exit code 0; rejects with EngineExitError, a Timeout DomainError (5000) on timeout, or the abort reason. */
 export function runEngine(
   command: string,
   args: readonly string[],
@@ -94,7 +95,7 @@ export function runEngine(
     const onAbort = (): void => {
       killGroup(group);
       finish(() =>
-        reject(options.signal?.reason instanceof ApiError ? options.signal.reason : engineTimeout()),
+        reject(options.signal?.reason instanceof DomainError ? options.signal.reason : engineTimeout()),
       );
     };
     const timer = setTimeout(() => {

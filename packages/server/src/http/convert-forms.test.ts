@@ -8,8 +8,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusFile, pageCount, pageRotations, pageText } from '../engines/pdf-tools.testing';
 import { useHttpTestServer } from '../testing';
+import { corpusFile, pageCount, pageRotations, pageText } from '../testing/pdf-tools';
 import { readAnswer, type TestAnswerBody } from '../testing/test-server';
 
 const crazyones = corpusFile('pdf/crazyones.pdf');

@@ -13,26 +13,17 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, ErrorCode, invalidParameters } from '../contract/errors';
+import { ErrorCode, invalidParameters } from '../contract/errors';
+import type { ReceivedFile } from '../jobs/input-files';
 import { extensionOf, sanitizeFileName } from '../storage/file-names';
 import { FileTooLargeError } from '../storage/file-store';
+import { ApiError } from './api-error';
 import { fetchReference, overToolLimit } from './file-references';
 import { jsonBodyEntries } from './json-parameters';
 import { byteLimit, declaredOver, dispositionFileName, isRawBody } from './raw-body';
 import { canonicalFieldName, mergeQueryFields, queryPairs } from './request-fields';
 import type { ServerContext } from './server-context';
 import { failAtLimit } from './upload-limit';
-
-export interface ReceivedFile {
-  /** The form field: 'File' or 'Files[3]'. */
-  field: string;
-  /** Order key: File is -1, Files[i] is i. */
-  index: number;
-  path: string;
-  fileName: string;
-  ext: string;
-  size: number;
-}
 
 export interface ReceivedRequest {
   fields: Record<string, string>;

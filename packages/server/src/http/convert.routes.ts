@@ -4,15 +4,16 @@
  * GET /api/job/{JobId} gives 202 while it runs and the stored answer (or error) when it ends.
  */
 import type { FastifyInstance } from 'fastify';
-import { ApiError, ErrorCode } from '../contract/errors';
-import { type ConversionAnswer, runConversion } from '../jobs/run-conversion';
+import { ErrorCode } from '../contract/errors';
+import { startJob } from '../jobs/job-lifecycle';
+import { runConversion } from '../jobs/run-conversion';
+import { ApiError } from './api-error';
 import { validateConversion } from './convert-validation';
 import { resultUrlMaker, withFreshLinks } from './download-links';
-import { toErrorAnswer } from './error-answer';
 import { PARSED_BODY_LIMIT } from './json-parameters';
 import { streamRawBodies } from './raw-body';
 import { withReceivedRequest } from './received-request';
-import { findConverter, publicBaseUrl, requireUser, type ServerContext } from './server-context';
+import { findConverter, jobDepsOf, publicBaseUrl, requireUser, type ServerContext } from './server-context';
 
 export function registerConvertRoutes(app: FastifyInstance, context: ServerContext): void {
   app.register(async (scope) => registerConvertRoute(scope, context));
@@ -31,43 +32,38 @@ function registerConvertRoute(app: FastifyInstance, context: ServerContext): voi
       throw new ApiError(404, ErrorCode.UnknownConverter, `There is no converter for '${endpoint}'.`);
 
     return withReceivedRequest(context, request, converter, async ({ received, workDir, handOver }) => {
-      const conversion = await validateConversion(converter, received, context.config.defaultTimeoutSeconds);
-      const jobId = await context.jobs.create(user.id, converter.endpoint);
+      const { options, files } = await validateConversion(converter, received);
+      const deps = jobDepsOf(context);
       const base = publicBaseUrl(context, request);
       const clientGone = new AbortController();
-      if (!conversion.async) request.raw.on('close', () => !reply.sent && clientGone.abort());
-      handOver();
-      const running = runConversion(context, {
-        converter,
+      if (!options.async) request.raw.on('close', () => !reply.sent && clientGone.abort());
+      const job = await startJob(deps, {
         ownerId: user.id,
-        files: conversion.files,
-        url: conversion.url,
-        params: conversion.params,
-        workDir,
-        timeoutMs: conversion.timeoutSeconds * 1000,
-        storeFile: conversion.storeFile,
-        downloadUrl: resultUrlMaker(context, base, user.id),
-        clientSignal: conversion.async ? undefined : clientGone.signal,
-        onStart: () => void context.jobs.markRunning(jobId),
-      }).then(
-        async (answer: ConversionAnswer) => {
-          await context.jobs.succeed(jobId, answer);
-          return answer;
-        },
-        async (error: unknown) => {
-          await context.jobs.fail(jobId, toErrorAnswer(error));
-          throw error;
-        },
-      );
-      if (!conversion.async) return await running;
-
-      const tracked = running.catch((error: unknown) => {
-        if (toErrorAnswer(error).status >= 500)
-          request.log.error({ err: error, jobId }, 'async conversion failed');
+        name: converter.endpoint,
+        async: options.async,
+        log: request.log,
+        failureMessage: 'async conversion failed',
+        work: (started) =>
+          runConversion(deps, {
+            converter,
+            ownerId: user.id,
+            input: {
+              files,
+              url: options.url,
+              params: options.params,
+              keepActiveContent: options.keepActiveContent,
+            },
+            workDir,
+            timeoutMs: (options.timeoutSeconds ?? context.config.defaultTimeoutSeconds) * 1000,
+            storeFile: options.storeFile,
+            downloadUrl: resultUrlMaker(context, base, user.id),
+            clientSignal: options.async ? undefined : clientGone.signal,
+            onStart: started,
+          }),
       });
-      context.background.add(tracked);
-      void tracked.finally(() => context.background.delete(tracked));
-      return reply.code(202).send({ JobId: jobId });
+      handOver();
+      if (!options.async) return await job.answer;
+      return reply.code(202).send({ JobId: job.id });
     });
   });
 }

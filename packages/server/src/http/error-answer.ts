@@ -4,25 +4,26 @@
  * carries a file system path (path-free-text.ts).
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError, ErrorCode } from '../contract/errors';
+import { DomainError, type ErrorBody, ErrorCode } from '../contract/errors';
 import { FileTooLargeError } from '../storage/file-store';
+import { headersOf, statusOf } from './error-status';
 import { withoutPaths } from './path-free-text';
 
 /** What the multipart parser (busboy) throws on a body that does not follow its own boundary. */
 const MULTIPART_FAILURE = /multipart|boundary|part header|unexpected end of form/i;
 
 const isMalformedMultipart = (error: unknown): boolean =>
-  error instanceof Error && !(error instanceof ApiError) && MULTIPART_FAILURE.test(error.message);
+  error instanceof Error && !(error instanceof DomainError) && MULTIPART_FAILURE.test(error.message);
 
 export interface ErrorAnswer {
   status: number;
-  body: { Code: number; Message: string; InvalidParameters?: Record<string, string[]> };
+  body: ErrorBody;
   headers?: Record<string, string>;
 }
 
 function rawErrorAnswer(error: unknown): ErrorAnswer {
-  if (error instanceof ApiError)
-    return { status: error.status, body: error.toJSON(), headers: error.headers };
+  if (error instanceof DomainError)
+    return { status: statusOf(error), body: error.toJSON(), headers: headersOf(error) };
   if (error instanceof FileTooLargeError) {
     return {
       status: 413,

@@ -5,11 +5,12 @@
  */
 import { rename } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, ErrorCode, invalidParameters } from '../contract/errors';
+import { ErrorCode, invalidParameters } from '../contract/errors';
+import type { ReceivedFile } from '../jobs/input-files';
 import { urlPolicyOf } from '../jobs/run-conversion';
 import { fetchRemoteFile } from '../security/ssrf';
 import { extensionOf, sanitizeFileName } from '../storage/file-names';
-import type { ReceivedFile } from './convert-inputs';
+import { ApiError } from './api-error';
 import { mayReadFile } from './download-links';
 import { requireUser, type ServerContext } from './server-context';
 import { fileTooLarge } from './upload-limit';

@@ -5,7 +5,8 @@
  */
 
 import type { FastifyInstance } from 'fastify';
-import { ApiError, ErrorCode } from '../contract/errors';
+import { ErrorCode } from '../contract/errors';
+import { ApiError } from './api-error';
 import { type LinkQuery, mayReadFile } from './download-links';
 import { mimeTypeFor } from './mime-types';
 import { requireUser, type ServerContext } from './server-context';

@@ -2,15 +2,10 @@
  * A tiny Prometheus registry (text format 0.0.4): request counts, conversion durations per converter,
  * queue depth and engine restarts. No dependency: counters and fixed-bucket histograms are enough.
  */
+import { engineRestarts } from '../engines/engine-restarts';
 import type { QueueDepth } from '../jobs/job-queue';
 
 const DURATION_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1200];
-
-/** Engine modules report a restarted warm process here (one process-wide tally). */
-const engineRestarts = new Map<string, number>();
-export function recordEngineRestart(engine: string): void {
-  engineRestarts.set(engine, (engineRestarts.get(engine) ?? 0) + 1);
-}
 
 interface Histogram {
   buckets: number[];
@@ -85,7 +80,7 @@ export class MetricsRegistry {
     }
     lines.push('# HELP docstudio_engine_restarts_total Warm engine processes restarted.');
     lines.push('# TYPE docstudio_engine_restarts_total counter');
-    for (const [engine, value] of engineRestarts)
+    for (const [engine, value] of engineRestarts())
       lines.push(`docstudio_engine_restarts_total{engine="${escapeLabel(engine)}"} ${value}`);
     return `${lines.join('\n')}\n`;
   }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ConvertAPI from 'convertapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusFile, pageCount, pageRotations, pageText } from '../engines/pdf-tools.testing';
+import { corpusFile, pageCount, pageRotations, pageText } from '../testing/pdf-tools';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 const crazyones = corpusFile('pdf/crazyones.pdf');

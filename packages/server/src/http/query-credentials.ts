@@ -6,7 +6,8 @@
  * says how to send the token instead, so a client written for the old form learns the fix at once.
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiError, ErrorCode } from '../contract/errors';
+import { ErrorCode } from '../contract/errors';
+import { ApiError } from './api-error';
 import { queryPairs } from './request-fields';
 
 const CREDENTIAL_NAMES = new Set(['secret', 'token', 'auth', 'apikey']);

@@ -5,7 +5,8 @@
  * the queue: one server instance; behind several instances each limits on its own.
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiError, ErrorCode } from '../contract/errors';
+import { ErrorCode } from '../contract/errors';
+import { ApiError } from './api-error';
 
 /** Keys idle long enough to be full again are forgotten once the table grows past this. */
 const PRUNE_AT = 10_000;

@@ -5,7 +5,8 @@
  * when it is answered; one that would go over the cap is refused with 429 before its body is read.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ErrorCode } from '../contract/errors';
+import { ErrorCode } from '../contract/errors';
+import { ApiError } from './api-error';
 
 const RETRY_AFTER_SECONDS = 5;
 

@@ -6,11 +6,14 @@ import type { TokenService, TokenUser } from '../auth/tokens';
 import type { UserService } from '../auth/users';
 import type { ServerConfig } from '../config/config';
 import type { Converter } from '../converters/converter.types';
+import type { JobDeps } from '../jobs/job-lifecycle';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobRecords } from '../jobs/job-records';
+import type { ConversionDeps } from '../jobs/run-conversion';
 import type { Database } from '../storage/database.types';
 import type { FileStore } from '../storage/file-store';
 import type { KeyRing } from '../storage/key-ring';
+import { toErrorAnswer } from './error-answer';
 import type { MetricsRegistry } from './metrics';
 import type { RateLimits } from './rate-limit';
 
@@ -53,6 +56,12 @@ export function publicBaseUrl(context: ServerContext, request: FastifyRequest): 
 export function downloadUrlFor(base: string, fileId: string, fileName: string): string {
   return `${base}/api/d/${fileId}/${encodeURIComponent(fileName)}`;
 }
+
+/** What a job needs of the server: its services, and failures stored as this layer answers them. */
+export const jobDepsOf = (context: ServerContext): JobDeps & ConversionDeps => ({
+  ...context,
+  describeFailure: (error) => toErrorAnswer(error),
+});
 
 /** The converter for an endpoint as sent, directly or through a catalogue alias (pdf/merge). */
 export function findConverter(context: ServerContext, endpoint: string): Converter | undefined {

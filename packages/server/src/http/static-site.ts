@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ErrorCode } from '../contract/errors';
+import { ErrorCode } from '../contract/errors';
+import { ApiError } from './api-error';
 
 export async function registerStaticSite(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
   if (staticDir) await app.register(fastifyStatic, { root: staticDir, index: ['index.html'] });

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusFile } from '../engines/pdf-tools.testing';
+import { corpusFile } from '../testing/pdf-tools';
 import { readAnswer, startTestServer, type TestServer } from '../testing/test-server';
 
 const crazyones = corpusFile('pdf/crazyones.pdf');

@@ -5,8 +5,9 @@
  * 100 MB of reading, not 10 GB.
  */
 import type { Readable } from 'node:stream';
-import { ApiError, ErrorCode } from '../contract/errors';
+import { ErrorCode } from '../contract/errors';
 import { FileTooLargeError } from '../storage/file-store';
+import { ApiError } from './api-error';
 
 export function fileTooLarge(message: string): ApiError {
   return new ApiError(413, ErrorCode.FileTooLarge, message);

@@ -15,11 +15,12 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ErrorCode, invalidParameters } from '../contract/errors';
+import { type DomainError, ErrorCode, invalidParameters } from '../contract/errors';
 import { urlPolicyOf } from '../jobs/run-conversion';
 import { fetchRemoteFile } from '../security/ssrf';
 import { FileTooLargeError, type StoredFile } from '../storage/file-store';
 import { createWorkDir, removeWorkDir } from '../storage/work-dir';
+import { ApiError } from './api-error';
 import { declaredOver, dispositionFileName, isRawBody, streamRawBodies } from './raw-body';
 import { queryValue } from './request-fields';
 import { requireUser, type ServerContext } from './server-context';
@@ -33,7 +34,7 @@ const REMOTE_TIMEOUT_MS = 60_000;
 const tooLarge = (limit: number): ApiError =>
   fileTooLarge(`The file is larger than the upload limit of ${Math.floor(limit / (1024 * 1024))} MB.`);
 
-const noFile = (): ApiError => invalidParameters({ File: ['File is required.'] });
+const noFile = (): DomainError => invalidParameters({ File: ['File is required.'] });
 
 type Save = (source: Readable, fileName: string) => Promise<StoredFile>;
 

@@ -6,47 +6,50 @@
  * `Timeout` bounds each step. Every step is checked before the job starts (400 naming the step).
  */
 import type { FastifyInstance } from 'fastify';
-import { ApiError, ErrorCode, invalidParameters } from '../contract/errors';
-import type { Converter } from '../converters/converter.types';
+import { ErrorCode, invalidParameters } from '../contract/errors';
+import { checkInputFiles } from '../jobs/input-files';
+import { startJob } from '../jobs/job-lifecycle';
 import { runWorkflow, type WorkflowRunStep } from '../jobs/run-workflow';
 import type { WorkflowsTable } from '../storage/database.types';
-import { openStepSecrets, readStoredSteps } from '../storage/sealed-steps';
+import { type OpenedWorkflowStep, openStepSecrets, readStoredSteps } from '../storage/sealed-steps';
 import { SealedTextError } from '../storage/sealed-text';
-import { catalogueParameterProblems } from './catalogue-checks';
-import { validateConversion } from './convert-validation';
+import { ApiError } from './api-error';
+import { hasProblems, mergeProblems, resolveConversionFields, timeoutField } from './conversion-options';
 import { resultUrlMaker } from './download-links';
-import { toErrorAnswer } from './error-answer';
 import { PARSED_BODY_LIMIT } from './json-parameters';
 import { streamRawBodies } from './raw-body';
 import { withReceivedRequest } from './received-request';
-import { findConverter, publicBaseUrl, requireUser, type ServerContext } from './server-context';
-import type { WorkflowStep } from './workflows.routes';
+import { findConverter, jobDepsOf, publicBaseUrl, requireUser, type ServerContext } from './server-context';
 
-/** The converter of every step, and each step's parameter problems keyed 'Steps[n].Name'. */
-function planSteps(context: ServerContext, steps: readonly WorkflowStep[]): WorkflowRunStep[] {
+/**
+ * Every step's converter and its parameters resolved once, before the job starts; problems are keyed
+ * 'Steps[n].Name'.
+ */
+function planSteps(context: ServerContext, steps: readonly OpenedWorkflowStep[]): WorkflowRunStep[] {
   const problems: Record<string, string[]> = {};
   const planned: WorkflowRunStep[] = [];
   for (const [index, step] of steps.entries()) {
-    const converter: Converter | undefined = findConverter(context, step.Endpoint);
+    const converter = findConverter(context, step.Endpoint);
     if (!converter) {
       problems[`Steps[${index + 1}]`] = [
         `Step ${index + 1}: this server has no converter for '${step.Endpoint}'.`,
       ];
       continue;
     }
-    const found = {
-      ...converter.validate(step.Parameters),
-      ...catalogueParameterProblems(converter.endpoint, step.Parameters),
-    };
+    const { options, timeoutProblems, parameterProblems } = resolveConversionFields(
+      converter,
+      step.Parameters,
+    );
+    const found = mergeProblems(timeoutProblems, parameterProblems);
     for (const [name, messages] of Object.entries(found)) problems[`Steps[${index + 1}].${name}`] = messages;
-    planned.push({ ...step, converter });
+    planned.push({ ...step, converter, options });
   }
-  if (Object.keys(problems).length > 0) throw invalidParameters(problems);
+  if (hasProblems(problems)) throw invalidParameters(problems);
   return planned;
 }
 
 /** The stored steps with their secrets opened: here, for the run, and nowhere else. */
-function openedSteps(context: ServerContext, row: WorkflowsTable): WorkflowStep[] {
+function openedSteps(context: ServerContext, row: WorkflowsTable): OpenedWorkflowStep[] {
   try {
     return openStepSecrets(context.keys, row.id, readStoredSteps(row.steps));
   } catch (error) {
@@ -59,13 +62,12 @@ function openedSteps(context: ServerContext, row: WorkflowsTable): WorkflowStep[
   }
 }
 
-const timeoutOf = (value: string | undefined, fallback: number): number => {
-  if (value === undefined || value.trim() === '') return fallback;
-  const seconds = Number(value);
-  if (!Number.isInteger(seconds) || seconds < 10 || seconds > 1200)
-    throw invalidParameters({ Timeout: ['Timeout must be a whole number of seconds from 10 to 1200.'] });
-  return seconds;
-};
+/** The run's Timeout, each step's time limit unless the step sets its own. */
+function runTimeout(value: string | undefined, fallback: number): number {
+  const { seconds, problems } = timeoutField(value);
+  if (hasProblems(problems)) throw invalidParameters(problems);
+  return seconds ?? fallback;
+}
 
 export function registerWorkflowRunRoute(app: FastifyInstance, context: ServerContext): void {
   app.register(async (scope) => registerRunRoute(scope, context));
@@ -86,43 +88,36 @@ function registerRunRoute(app: FastifyInstance, context: ServerContext): void {
       .executeTakeFirst();
     if (!row) throw new ApiError(404, ErrorCode.UnknownConverter, 'The workflow does not exist.');
     const steps = planSteps(context, openedSteps(context, row));
-    const first = steps[0]?.converter;
+    const first = steps[0];
     if (!first) throw invalidParameters({ Steps: ['At least one step is required'] });
 
-    return withReceivedRequest(context, request, first, async ({ received, workDir, handOver }) => {
-      const timeoutSeconds = timeoutOf(received.fields.Timeout, context.config.defaultTimeoutSeconds);
+    return withReceivedRequest(context, request, first.converter, async ({ received, workDir, handOver }) => {
+      const timeoutSeconds = runTimeout(received.fields.Timeout, context.config.defaultTimeoutSeconds);
       // Step 1's input is the client's: wrong or missing files answer now (400/413/415), not in the job.
-      const url = received.fields.Url;
-      await validateConversion(
-        first,
-        {
-          files: received.files,
-          fields: { ...steps[0]?.Parameters, ...(url === undefined ? {} : { Url: url }) },
-        },
-        timeoutSeconds,
-      );
-      const jobId = await context.jobs.create(user.id, `workflows/run/${row.id}`);
+      const sentUrl = received.fields.Url;
+      const url = sentUrl === undefined ? first.options.url : sentUrl.trim() || undefined;
+      const files = await checkInputFiles(first.converter, received.files, url);
+      const deps = jobDepsOf(context);
       const base = publicBaseUrl(context, request);
-      handOver();
-      const running = runWorkflow(context, {
+      const job = await startJob(deps, {
         ownerId: user.id,
-        steps,
-        received,
-        workDir,
-        timeoutSeconds,
-        downloadUrl: resultUrlMaker(context, base, user.id),
-        onStart: () => void context.jobs.markRunning(jobId),
-      }).then(
-        (answer) => context.jobs.succeed(jobId, answer),
-        async (error: unknown) => {
-          const answer = toErrorAnswer(error);
-          if (answer.status >= 500) request.log.error({ err: error, jobId }, 'workflow run failed');
-          await context.jobs.fail(jobId, answer);
-        },
-      );
-      context.background.add(running);
-      void running.finally(() => context.background.delete(running));
-      return reply.code(202).send({ JobId: jobId });
+        name: `workflows/run/${row.id}`,
+        async: true,
+        log: request.log,
+        failureMessage: 'workflow run failed',
+        work: (started) =>
+          runWorkflow(deps, {
+            ownerId: user.id,
+            steps,
+            firstInput: { files, url },
+            workDir,
+            timeoutSeconds,
+            downloadUrl: resultUrlMaker(context, base, user.id),
+            onStart: started,
+          }),
+      });
+      handOver();
+      return reply.code(202).send({ JobId: job.id });
     });
   });
 }

@@ -7,9 +7,10 @@
  */
 import { findToolByEndpoint } from '@docstudio/core';
 import type { FastifyInstance } from 'fastify';
-import { ApiError, ErrorCode, invalidParameters } from '../contract/errors';
+import { ErrorCode, invalidParameters } from '../contract/errors';
 import type { WorkflowsTable } from '../storage/database.types';
 import { isSecretParameter, readStoredSteps, type StoredWorkflowStep } from '../storage/sealed-steps';
+import { ApiError } from './api-error';
 import { findConverter, requireUser, type ServerContext } from './server-context';
 import {
   isSecretMarker,
@@ -19,14 +20,6 @@ import {
   sealSentSteps,
   type WorkflowStepJson,
 } from './workflow-secrets';
-
-/** A step as a run sees it: every parameter in clear (secrets opened server-side). */
-export interface WorkflowStep {
-  Order: number;
-  Endpoint: string;
-  Parameters: Record<string, string>;
-  OnError: string;
-}
 
 export interface WorkflowJson {
   Id: string;

@@ -7,46 +7,32 @@
  * them, and a rewrite could break the file's conformance) are left alone.
  */
 
-import { invalidParameters } from '../contract/errors';
 import type { ConverterContext, ConverterResultFile } from '../converters/converter.types';
 import { runMupdfTask } from '../engines/mupdf-worker';
 
+/** The request field that keeps active content (checked at the HTTP edge: true or false). */
 export const KEEP_ACTIVE_CONTENT = 'KeepActiveContent';
 const UNTOUCHED = new Set(['pdf/to/redact', 'pdf/to/pdfa']);
 const INPUTS_FIRST = new Set(['pdf/to/protect']);
 
-/** null when the parameter is absent or valid, else its message. */
-export function activeContentProblem(params: Readonly<Record<string, string>>): string[] | null {
-  const value = params[KEEP_ACTIVE_CONTENT];
-  if (value === undefined || /^(true|false)$/i.test(value.trim())) return null;
-  return [`${KEEP_ACTIVE_CONTENT} must be true or false.`];
-}
-
-const keepsActiveContent = (params: Readonly<Record<string, string>>): boolean =>
-  /^true$/i.test(params[KEEP_ACTIVE_CONTENT]?.trim() ?? '');
-
-async function strip(paths: string[], context: ConverterContext, startedAt: number): Promise<void> {
-  const deadlineAt = startedAt + context.deadline;
+async function strip(paths: string[], context: ConverterContext): Promise<void> {
   for (const path of paths) {
-    await runMupdfTask({ kind: 'strip-active-content', path }, context.signal, deadlineAt);
+    await runMupdfTask({ kind: 'strip-active-content', path }, context.signal, context.deadlineAt);
   }
 }
 
 /** Runs `convert` and removes the active content of what goes in (protect) or comes out as PDF. */
 export async function convertWithoutActiveContent(
   endpoint: string,
+  keepActiveContent: boolean,
   context: ConverterContext,
   convert: (context: ConverterContext) => Promise<ConverterResultFile[]>,
 ): Promise<ConverterResultFile[]> {
-  const problem = activeContentProblem(context.params);
-  if (problem) throw invalidParameters({ [KEEP_ACTIVE_CONTENT]: problem });
-  if (keepsActiveContent(context.params) || UNTOUCHED.has(endpoint)) return convert(context);
-  const startedAt = Date.now();
+  if (keepActiveContent || UNTOUCHED.has(endpoint)) return convert(context);
   if (INPUTS_FIRST.has(endpoint)) {
     await strip(
       context.files.filter((file) => file.ext === 'pdf').map((file) => file.path),
       context,
-      startedAt,
     );
     return convert(context);
   }
@@ -54,7 +40,6 @@ export async function convertWithoutActiveContent(
   await strip(
     results.filter((result) => /\.pdf$/i.test(result.path)).map((result) => result.path),
     context,
-    startedAt,
   );
   return results;
 }

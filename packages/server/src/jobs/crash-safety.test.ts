@@ -120,7 +120,9 @@ describe('crash safety of the server process', () => {
   }, 180_000);
 
   it('SIGTERM lets the jobs in flight finish (Chromium included) and exits 0', async () => {
-    const server = await startServerProcess(await tempDataDir());
+    // a grace far beyond the jobs' length: this test is about finishing, not about speed (a busy CI
+    // machine can take more than the default 30 s for an OCR page)
+    const server = await startServerProcess(await tempDataDir(), { SHUTDOWN_GRACE_SECONDS: '150' });
     const jobs = [
       convert(server, 'pdf/to/ocr', SCAN),
       convert(server, 'html/to/pdf', HTML),

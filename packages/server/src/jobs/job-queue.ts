@@ -5,8 +5,8 @@
  * Another implementation (BullMQ on Redis) can stand behind the same interface to scale out.
  */
 
-import { ApiError, ErrorCode, engineTimeout } from '../contract/errors';
-import type { EngineName } from '../converters/converter.types';
+import type { EngineName } from '../config';
+import { DomainError, ErrorCode, engineTimeout, notReady } from '../contract/errors';
 
 export interface QueueDepth {
   waiting: number;
@@ -16,7 +16,7 @@ export interface QueueDepth {
 
 export interface JobQueue {
   /**
-   * Runs `task` once its engine has a free slot; rejects with a 429 ApiError at once when full. The
+   * Runs `task` once its engine has a free slot; rejects with a QueueFull DomainError (429) at once when full. The
    * task's signal is aborted by cancel(). A job whose `wait` signal aborts while it is still waiting
    * leaves the queue, rejected with the signal's reason (its deadline passed, its client left).
    */
@@ -34,12 +34,11 @@ export interface WaitOptions {
 
 /** Why a waiting job was let go: the signal's reason, or the Timeout answer. */
 const waitEnded = (signal: AbortSignal): unknown =>
-  signal.reason instanceof ApiError
+  signal.reason instanceof DomainError
     ? signal.reason
     : engineTimeout('The conversion waited in the queue longer than its time limit. Please try again later.');
 
-const shuttingDown = (): ApiError =>
-  new ApiError(503, ErrorCode.NotReady, 'The server is shutting down. Please try again shortly.');
+const shuttingDown = (): DomainError => notReady('The server is shutting down. Please try again shortly.');
 
 interface Pool {
   limit: number;
@@ -77,13 +76,11 @@ export class InProcessJobQueue implements JobQueue {
   ): Promise<T> {
     if (this.closed) throw shuttingDown();
     if (this.total >= this.maxQueue) {
-      throw new ApiError(
-        429,
+      throw new DomainError(
         ErrorCode.QueueFull,
         'Too many conversions are waiting. Please try again shortly.',
-        undefined,
         {
-          'Retry-After': String(this.retryAfterSeconds),
+          retryAfterSeconds: this.retryAfterSeconds,
         },
       );
     }

@@ -5,6 +5,7 @@
  * server can no longer open (its key rotated out) reads as an unknown job.
  */
 import type { Kysely } from 'kysely';
+import type { ErrorBody } from '../contract/errors';
 import { compactAfterDelete } from '../storage/database';
 import type { Database } from '../storage/database.types';
 import { newId } from '../storage/file-names';
@@ -13,13 +14,20 @@ import { openText, SealedTextError, sealText } from '../storage/sealed-text';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
+/** A failed job's stored answer: the status and `{Code, Message, InvalidParameters?}` GET /job gives. */
+export interface JobFailure {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+}
+
 export interface JobRecord {
   id: string;
   ownerId: string;
   endpoint: string;
   status: JobStatus;
   result?: unknown;
-  error?: { status: number; body: unknown; headers?: Record<string, string> };
+  error?: JobFailure;
 }
 
 export class JobRecords {
@@ -66,7 +74,7 @@ export class JobRecords {
       .execute();
   }
 
-  async fail(id: string, error: NonNullable<JobRecord['error']>): Promise<void> {
+  async fail(id: string, error: JobFailure): Promise<void> {
     await this.db
       .updateTable('jobs')
       .set({ status: 'failed', error: this.seal(id, error), finished_at: new Date().toISOString() })

@@ -4,8 +4,9 @@
  * And the queue itself lets a waiting job go when its deadline passes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../contract/errors';
+import { DomainError } from '../contract/errors';
 import { CORPUS_DIR } from '../testing/corpus';
+import { answerTo } from '../testing/error-answers';
 import { pipelineConverters } from '../testing/pipeline-converters';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { InProcessJobQueue } from './job-queue';
@@ -43,8 +44,8 @@ describe('Timeout and the queue', () => {
       ran = true;
     });
     const error = await second.catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 504, code: 5000 });
+    expect(error).toBeInstanceOf(DomainError);
+    expect(answerTo(error)).toMatchObject({ status: 504, code: 5000 });
     expect(queue.depth()).toMatchObject({ waiting: 0, running: 1 });
     release();
     await first;

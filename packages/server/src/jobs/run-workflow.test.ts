@@ -180,6 +180,22 @@ describe('POST /api/workflows/run/{id}', () => {
     const wrongType = await startRun(good, { path: `${CORPUS_DIR}/office/french.rtf` });
     expect(wrongType.status).toBe(415);
 
+    // A later step's server fields are checked before the job starts too, not when the step is reached.
+    const badFields = await createWorkflow([
+      { endpoint: 'pdf/to/compress' },
+      {
+        endpoint: 'pdf/to/rotate',
+        parameters: { RotatePage: '90', Timeout: '5', KeepActiveContent: 'maybe' },
+      },
+    ]);
+    const refused = await startRun(badFields, { path: fourPages });
+    expect(refused.status).toBe(400);
+    expect(refused.body.JobId).toBeUndefined();
+    expect(refused.body.InvalidParameters).toEqual({
+      'Steps[2].Timeout': ['Timeout must be a whole number of seconds from 10 to 1200.'],
+      'Steps[2].KeepActiveContent': ['KeepActiveContent must be true or false.'],
+    });
+
     const other = await fetch(`${server.apiUrl}/functions/generate-jwt`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,38 +1,45 @@
 /**
- * Runs a stored workflow server-side as one job: step 1 takes the request's files (or Url), every
- * later step takes the previous step's stored results by FileId (decrypted into a fresh work folder,
- * never re-uploaded). Each conversion goes through the same queue, validation and result storage as
- * POST /convert. A single-file step given several files (after a split) runs once per file, as the
- * studio's own runner does. A failing step with OnError 'stop' ends the run with "Step n failed: …";
- * 'continue' hands the last good files on. Intermediate results are deleted when the run ends.
+ * Runs a stored workflow server-side as the work of one job: step 1 takes the request's files (or
+ * Url), checked at the HTTP edge; every later step takes the previous step's stored results by FileId
+ * (decrypted into a fresh work folder, never re-uploaded), checked here as inputs, since they exist
+ * only now. Each step's parameters were resolved at the edge before the job started. Each conversion
+ * is a runConversion, as for POST /convert. A single-file step given several files (after a split)
+ * runs once per file, as the studio's own runner does. A failing step with OnError 'stop' ends the
+ * run with "Step n failed: …"; 'continue' hands the last good files on. Intermediate results are
+ * deleted when the run ends.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ApiError, ErrorCode, type ErrorCodeValue } from '../contract/errors';
-import type { Converter } from '../converters/converter.types';
-import type { ReceivedFile, ReceivedRequest } from '../http/convert-inputs';
-import { validateConversion } from '../http/convert-validation';
-import { type ErrorAnswer, toErrorAnswer } from '../http/error-answer';
-import type { ServerContext } from '../http/server-context';
-import type { WorkflowStep } from '../http/workflows.routes';
+import { DomainError, ErrorCode, type ErrorCodeValue } from '../contract/errors';
+import type { Converter, ConverterInputFile } from '../converters/converter.types';
+import type { OpenedWorkflowStep } from '../storage/sealed-steps';
 import { createWorkDir, removeWorkDir } from '../storage/work-dir';
-import { type ConversionAnswer, type ResultFileJson, runConversion } from './run-conversion';
+import type { ConversionOptions } from './conversion-input';
+import { checkInputFiles, type ReceivedFile } from './input-files';
+import type { JobDeps } from './job-lifecycle';
+import type { JobFailure } from './job-records';
+import type { ConversionAnswer, ResultFileJson } from './result-files';
+import { type ConversionDeps, runConversion } from './run-conversion';
 
-export interface WorkflowRunStep extends WorkflowStep {
+export interface WorkflowRunStep extends OpenedWorkflowStep {
   converter: Converter;
+  /** The step's parameters, resolved at the HTTP edge against its converter. */
+  options: ConversionOptions;
 }
 
 export interface WorkflowRunRequest {
   ownerId: string;
   steps: readonly WorkflowRunStep[];
-  /** Step 1's input, as received (files in `received.files`, already in `workDir`). */
-  received: ReceivedRequest;
+  /** Step 1's input, checked at the HTTP edge: files already in `workDir`, or the Url. */
+  firstInput: { files: ConverterInputFile[]; url?: string };
   workDir: string;
-  /** Per-step time limit, as the Timeout field of one conversion. */
+  /** Per-step time limit, as the Timeout field of one conversion (a step's own Timeout wins). */
   timeoutSeconds: number;
   downloadUrl: (fileId: string, fileName: string) => string;
   onStart?: () => void;
 }
+
+export type WorkflowDeps = ConversionDeps & Pick<JobDeps, 'describeFailure'>;
 
 export interface WorkflowStepJson {
   Order: number;
@@ -46,22 +53,22 @@ export interface WorkflowAnswer extends ConversionAnswer {
   Steps: WorkflowStepJson[];
 }
 
-/** The error the job stores when a step stops the run: the step's status and code, its reason named. */
-export class WorkflowStepError extends ApiError {
-  constructor(order: number, cause: ErrorAnswer) {
-    super(
-      cause.status,
-      cause.body.Code as ErrorCodeValue,
-      `Step ${order} failed: ${cause.body.Message}`,
-      cause.body.InvalidParameters,
-      cause.headers,
-    );
+/**
+ * The error the job stores when a step stops the run: the step's code and details (so the same
+ * status), its reason named. `failure` is the step's error as answered, its message already path-free.
+ */
+export class WorkflowStepError extends DomainError {
+  constructor(order: number, cause: unknown, failure: JobFailure) {
+    super(failure.body.Code as ErrorCodeValue, `Step ${order} failed: ${failure.body.Message}`, {
+      ...(cause instanceof DomainError ? cause.details() : {}),
+      invalidParameters: failure.body.InvalidParameters,
+    });
   }
 }
 
 /** Copies stored results into a new work folder as the next conversion's received files. */
 async function stageStoredFiles(
-  context: ServerContext,
+  deps: WorkflowDeps,
   files: readonly ResultFileJson[],
   workDir: string,
   many: boolean,
@@ -70,11 +77,11 @@ async function stageStoredFiles(
   await mkdir(inbox, { mode: 0o700 });
   const staged: ReceivedFile[] = [];
   for (const [index, file] of files.entries()) {
-    const stored = file.FileId ? await context.store.get(file.FileId) : undefined;
+    const stored = file.FileId ? await deps.store.get(file.FileId) : undefined;
     if (!file.FileId || !stored)
-      throw new ApiError(404, ErrorCode.InvalidFileId, 'A previous step result has expired.');
+      throw new DomainError(ErrorCode.InvalidFileId, 'A previous step result has expired.');
     const path = join(inbox, `${index}.${stored.ext || 'bin'}`);
-    await context.store.decryptToPath(file.FileId, path);
+    await deps.store.decryptToPath(file.FileId, path);
     staged.push({
       field: many ? `Files[${index}]` : 'File',
       index,
@@ -87,70 +94,63 @@ async function stageStoredFiles(
   return staged;
 }
 
-/** One conversion of a step: validation (sniffing, accepted types, parameters), then the queue. */
-async function convertOnce(
-  context: ServerContext,
+/** One conversion of a step, through the queue like any other. */
+function convertOnce(
+  deps: WorkflowDeps,
   request: WorkflowRunRequest,
   step: WorkflowRunStep,
-  received: ReceivedRequest,
+  input: { files: ConverterInputFile[]; url?: string },
   workDir: string,
 ): Promise<ConversionAnswer> {
+  const { params, keepActiveContent, timeoutSeconds } = step.options;
+  return runConversion(deps, {
+    converter: step.converter,
+    ownerId: request.ownerId,
+    input: { ...input, params, keepActiveContent },
+    workDir,
+    timeoutMs: (timeoutSeconds ?? request.timeoutSeconds) * 1000,
+    storeFile: true,
+    downloadUrl: request.downloadUrl,
+  });
+}
+
+/** A later step's conversion: the previous results staged and checked as this converter's inputs. */
+async function convertStored(
+  deps: WorkflowDeps,
+  request: WorkflowRunRequest,
+  step: WorkflowRunStep,
+  batch: readonly ResultFileJson[],
+): Promise<ConversionAnswer> {
+  const workDir = await createWorkDir();
+  let files: ConverterInputFile[];
   try {
-    const conversion = await validateConversion(step.converter, received, request.timeoutSeconds);
-    return await runConversion(context, {
-      converter: step.converter,
-      ownerId: request.ownerId,
-      files: conversion.files,
-      url: conversion.url,
-      params: conversion.params,
-      workDir,
-      timeoutMs: conversion.timeoutSeconds * 1000,
-      storeFile: true,
-      downloadUrl: request.downloadUrl,
-    });
-  } finally {
+    const staged = await stageStoredFiles(deps, batch, workDir, step.converter.input === 'multi-file');
+    files = await checkInputFiles(step.converter, staged, step.options.url);
+  } catch (error) {
     await removeWorkDir(workDir);
+    throw error;
   }
+  return convertOnce(deps, request, step, { files, url: step.options.url }, workDir);
 }
 
 async function runStep(
-  context: ServerContext,
+  deps: WorkflowDeps,
   request: WorkflowRunRequest,
   step: WorkflowRunStep,
   previous: readonly ResultFileJson[] | undefined,
 ): Promise<ConversionAnswer[]> {
-  const fields: Record<string, string> = { ...step.Parameters };
-  if (!previous) {
-    const url = request.received.fields.Url;
-    if (url !== undefined) fields.Url = url;
-    return [
-      await convertOnce(context, request, step, { files: request.received.files, fields }, request.workDir),
-    ];
-  }
+  if (!previous) return [await convertOnce(deps, request, step, request.firstInput, request.workDir)];
   // A single-file step over several files: once per file, in order.
   const batches =
     step.converter.input === 'single-file' && previous.length > 1
       ? previous.map((file) => [file])
       : [previous];
   const answers: ConversionAnswer[] = [];
-  for (const batch of batches) {
-    const workDir = await createWorkDir();
-    let files: ReceivedFile[];
-    try {
-      files = await stageStoredFiles(context, batch, workDir, step.converter.input === 'multi-file');
-    } catch (error) {
-      await removeWorkDir(workDir);
-      throw error;
-    }
-    answers.push(await convertOnce(context, request, step, { fields, files }, workDir));
-  }
+  for (const batch of batches) answers.push(await convertStored(deps, request, step, batch));
   return answers;
 }
 
-export async function runWorkflow(
-  context: ServerContext,
-  request: WorkflowRunRequest,
-): Promise<WorkflowAnswer> {
+export async function runWorkflow(deps: WorkflowDeps, request: WorkflowRunRequest): Promise<WorkflowAnswer> {
   request.onStart?.();
   const intermediate = new Set<string>();
   const steps: WorkflowStepJson[] = [];
@@ -161,7 +161,7 @@ export async function runWorkflow(
     for (const [index, step] of request.steps.entries()) {
       const order = index + 1;
       try {
-        const answers = await runStep(context, request, step, current);
+        const answers = await runStep(deps, request, step, current);
         current = answers.flatMap((answer) => answer.Files);
         for (const file of current) if (file.FileId) intermediate.add(file.FileId);
         cost += answers.reduce((sum, answer) => sum + answer.ConversionCost, 0);
@@ -173,7 +173,7 @@ export async function runWorkflow(
           Conversions: answers.length,
         });
       } catch (error) {
-        const answer = toErrorAnswer(error);
+        const answer = deps.describeFailure(error);
         steps.push({
           Order: order,
           Endpoint: step.Endpoint,
@@ -182,7 +182,7 @@ export async function runWorkflow(
           Conversions: 0,
         });
         // 'continue' only makes sense when a later step has files to work on.
-        if (step.OnError !== 'continue' || !current) throw new WorkflowStepError(order, answer);
+        if (step.OnError !== 'continue' || !current) throw new WorkflowStepError(order, error, answer);
       }
     }
     const files = current ?? [];
@@ -190,6 +190,6 @@ export async function runWorkflow(
     return { ConversionCost: cost, ConversionTime: time, Files: files, Steps: steps };
   } finally {
     await removeWorkDir(request.workDir);
-    await Promise.allSettled([...intermediate].map((fileId) => context.store.delete(fileId)));
+    await Promise.allSettled([...intermediate].map((fileId) => deps.store.delete(fileId)));
   }
 }

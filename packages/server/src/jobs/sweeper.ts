@@ -2,7 +2,17 @@
  * The retention sweeper: deletes stored files (and finished job records) past RETENTION_MINUTES, and
  * deny-list rows of signed-out tokens once those tokens would have expired anyway.
  */
-import type { ServerContext } from '../http/server-context';
+import type { ServerConfig } from '../config';
+import type { FileStore } from '../storage/file-store';
+import type { JobRecords } from './job-records';
+
+/** What the sweeper clears: the server's store, job records and token deny list. */
+export interface SweeperDeps {
+  config: Pick<ServerConfig, 'retentionMinutes' | 'sweepIntervalMs'>;
+  store: Pick<FileStore, 'sweepExpired'>;
+  jobs: Pick<JobRecords, 'sweepFinished'>;
+  tokens: { revocations: { sweepExpired(): Promise<unknown> } };
+}
 
 export interface Sweeper {
   /** One pass now; resolves with the number of files removed. */
@@ -10,7 +20,7 @@ export interface Sweeper {
   stop(): void;
 }
 
-export function startSweeper(context: ServerContext): Sweeper {
+export function startSweeper(context: SweeperDeps): Sweeper {
   let running: Promise<number> | undefined;
   const sweepNow = (): Promise<number> => {
     running ??= (async () => {

@@ -9,7 +9,7 @@ import { accessSync, constants, statfsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isRunAlive, isRunId, thisRunId } from '../jobs/run-identity';
+import { isRunAlive, isRunId, thisRunId } from './run-identity';
 import { shredTree } from './shred';
 
 const PREFIX = 'docstudio-job-';

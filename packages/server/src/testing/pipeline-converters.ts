@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Converter } from '../converters/converter.types';
 import { inspectPdf } from '../engines/pdf-inspect';
 import { runEngine } from '../engines/run-engine';
+import { timeLeftMs } from '../engines/time-left';
 
 /** Linearizes the PDF with qpdf after the shared inspection (422 for damaged or locked inputs). */
 export const linearizeConverter: Converter = {
@@ -26,7 +27,7 @@ export const linearizeConverter: Converter = {
     await inspectPdf(input.path, { signal: ctx.signal });
     const out = join(ctx.workDir, 'linearized.pdf');
     await runEngine('qpdf', ['--linearize', '--', input.path, out], {
-      timeoutMs: ctx.deadline,
+      timeoutMs: timeLeftMs(ctx.deadlineAt),
       signal: ctx.signal,
     });
     return [{ path: out, fileName: input.fileName.replace(/\.pdf$/i, '-linearized.pdf') }];
@@ -45,7 +46,7 @@ export const mergeConverter: Converter = {
     const out = join(ctx.workDir, 'merged.pdf');
     const pages = ctx.files.flatMap((file) => [file.path, '1-z']);
     await runEngine('qpdf', ['--empty', '--pages', ...pages, '--', out], {
-      timeoutMs: ctx.deadline,
+      timeoutMs: timeLeftMs(ctx.deadlineAt),
       signal: ctx.signal,
     });
     return [{ path: out, fileName: 'merged.pdf' }];
@@ -60,7 +61,10 @@ export const sleepConverter: Converter = {
   accepts: ['pdf'],
   validate: () => null,
   async convert(ctx) {
-    await runEngine('sleep', [ctx.params.Seconds ?? '60'], { timeoutMs: ctx.deadline, signal: ctx.signal });
+    await runEngine('sleep', [ctx.params.Seconds ?? '60'], {
+      timeoutMs: timeLeftMs(ctx.deadlineAt),
+      signal: ctx.signal,
+    });
     const input = ctx.files[0];
     if (!input) throw new Error('no input');
     return [{ path: input.path, fileName: input.fileName }];
@@ -76,7 +80,7 @@ export const engineFailureConverter: Converter = {
   validate: () => null,
   async convert(ctx) {
     await runEngine('qpdf', ['--check', join(ctx.workDir, 'missing.pdf')], {
-      timeoutMs: ctx.deadline,
+      timeoutMs: timeLeftMs(ctx.deadlineAt),
       signal: ctx.signal,
     });
     return [];

@@ -18,6 +18,8 @@ export interface FileCardProps {
   leading?: ReactNode;
   /** Render as <li> inside a FileList. */
   as?: 'div' | 'li';
+  /** How the size reads; MB with 2 decimals by default (the workflow run screen shows one). */
+  formatSize?: (bytes: number) => string;
 }
 
 /** A chosen file: its name, its size in MB with 2 decimals and a Remove button. */
@@ -32,6 +34,7 @@ export function FileCard({
   actions,
   leading,
   as: Element = 'div',
+  formatSize = formatMegabytes,
 }: FileCardProps) {
   return (
     <Element
@@ -46,7 +49,7 @@ export function FileCard({
           {name}
         </span>
         <span className={styles.size} data-scope={scope} data-part="file-size">
-          {formatMegabytes(size)}
+          {formatSize(size)}
         </span>
       </div>
       <div className={styles.actions}>

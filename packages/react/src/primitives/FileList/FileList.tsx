@@ -41,6 +41,8 @@ export interface FileListProps {
   onMove?: (id: string, direction: -1 | 1) => void;
   disabled?: boolean;
   labels?: Partial<FileListLabels>;
+  /** How sizes read (FileCard's default: MB with 2 decimals). */
+  formatSize?: (bytes: number) => string;
 }
 
 type PendingFocus = { id: string; part: 'move-up' | 'move-down' } | null;
@@ -55,6 +57,7 @@ export function FileList({
   onMove,
   disabled = false,
   labels: labelOverrides,
+  formatSize,
 }: FileListProps) {
   const labels = { ...englishLabels, ...labelOverrides };
   const headingId = useId();
@@ -115,6 +118,7 @@ export function FileList({
             <FileCard
               name={item.name}
               size={item.size}
+              {...(formatSize ? { formatSize } : {})}
               scope={scope}
               disabled={disabled}
               removeLabel={labels.remove}

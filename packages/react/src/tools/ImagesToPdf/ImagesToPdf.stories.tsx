@@ -2,7 +2,7 @@
  * ImagesToPdf in each lifecycle state, in both themes (toolbar 'Theme'), on the component tests' fixtures.
  */
 import type { Meta } from '@storybook/react-vite';
-import { type ToolStoryArgs, toolStories } from '../../../../../.storybook/toolStories';
+import { type ToolStoryArgs, toolStories } from '../../stories/toolStories';
 import { ImagesToPdf } from './ImagesToPdf';
 
 const stories = toolStories({

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import { invalidParameters } from '../../contract/errors';
 import { renderHtmlToPdf } from '../../engines/chromium';
+import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
@@ -19,7 +20,7 @@ export const htmlToPdfConverter: Converter = {
     if (!input) throw invalidParameters({ File: ['File required. Please upload an HTML file to convert.'] });
     const html = (await readFile(input.path)).toString('utf8');
     const outPath = join(ctx.workDir, 'html-page.pdf');
-    await renderHtmlToPdf(html, { outPath, timeoutMs: Math.max(1, ctx.deadline), signal: ctx.signal });
+    await renderHtmlToPdf(html, { outPath, timeoutMs: timeLeftMs(ctx.deadlineAt), signal: ctx.signal });
     return [{ path: outPath, fileName: `${parse(input.fileName).name || 'page'}.pdf` }];
   },
 };

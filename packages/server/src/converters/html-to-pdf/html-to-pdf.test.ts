@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shutdownChromium } from '../../engines/chromium';
+import { answerTo, answerToRejection } from '../../testing/error-answers';
 import type { ConverterContext } from '../converter.types';
 import { htmlToPdfConverter } from './index';
 
@@ -31,7 +32,7 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-async function convertHtml(name: string, html: string, deadline = 60_000) {
+async function convertHtml(name: string, html: string, timeLimitMs = 60_000) {
   const path = join(workDir, name);
   await writeFile(path, html);
   const ctx: ConverterContext = {
@@ -39,7 +40,7 @@ async function convertHtml(name: string, html: string, deadline = 60_000) {
     params: {},
     workDir,
     signal: new AbortController().signal,
-    deadline,
+    deadlineAt: Date.now() + timeLimitMs,
   };
   return htmlToPdfConverter.convert(ctx);
 }
@@ -98,14 +99,23 @@ describe('html/to/pdf', () => {
     const error = await convertHtml('loop.html', '<p>x</p><script>while (true) {}</script>', 4000).catch(
       (e: unknown) => e,
     );
-    expect(error).toMatchObject({ status: 504, code: 5000 });
+    expect(answerTo(error)).toMatchObject({ status: 504, code: 5000 });
     expect(Date.now() - started).toBeLessThan(15_000);
     const [result] = await convertHtml('after.html', '<p>Still alive</p>');
     expect(text(result?.path ?? '')).toContain('Still alive');
   });
 
   it('asks for a file when none is given', async () => {
-    const ctx = { files: [], params: {}, workDir, signal: new AbortController().signal, deadline: 1000 };
-    await expect(htmlToPdfConverter.convert(ctx)).rejects.toMatchObject({ status: 400, code: 4000 });
+    const ctx = {
+      files: [],
+      params: {},
+      workDir,
+      signal: new AbortController().signal,
+      deadlineAt: Date.now() + 1000,
+    };
+    await expect(answerToRejection(htmlToPdfConverter.convert(ctx))).resolves.toMatchObject({
+      status: 400,
+      code: 4000,
+    });
   });
 });

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { answerTo, answerToRejection } from '../../testing/error-answers';
 import {
   bmpFile,
   convert,
@@ -49,7 +50,7 @@ describe('images/to/pdf with BMP (decoded by the server: libvips cannot read BMP
     header.writeInt32LE(50_000, 22);
     const bomb = join(workDir(), 'bomb.bmp');
     await writeFile(bomb, header);
-    await expect(convert([bomb])).rejects.toMatchObject({ status: 413, code: 4130 });
+    await expect(answerToRejection(convert([bomb]))).resolves.toMatchObject({ status: 413, code: 4130 });
   });
 
   it('a truncated or garbled BMP is a clear 422, whatever the cut', async () => {
@@ -64,7 +65,7 @@ describe('images/to/pdf with BMP (decoded by the server: libvips cannot read BMP
     ] as const) {
       const garbled = await saveBmp(name, Buffer.from(bytes));
       const error = await convert([garbled]).catch((e: unknown) => e);
-      expect(error, name).toMatchObject({ status: 422, code: 5002 });
+      expect(answerTo(error), name).toMatchObject({ status: 422, code: 5002 });
     }
   });
 

@@ -13,8 +13,9 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { degrees, PDFDocument, type PDFImage } from 'pdf-lib';
 import sharp from 'sharp';
-import { ApiError, damagedFile, ErrorCode, invalidParameters } from '../../contract/errors';
+import { type DomainError, damagedFile, fileTooLarge, invalidParameters } from '../../contract/errors';
 import { convertToPdfa } from '../../engines/ghostscript';
+import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type {
   Converter,
@@ -40,14 +41,10 @@ interface PreparedImage {
   orientation: number;
 }
 
-const tooLarge = (name: string): ApiError =>
-  new ApiError(
-    413,
-    ErrorCode.FileTooLarge,
-    `The image ${name} is too large (more than ${MAX_INPUT_PIXELS / 1e6} megapixels).`,
-  );
+const tooLarge = (name: string): DomainError =>
+  fileTooLarge(`The image ${name} is too large (more than ${MAX_INPUT_PIXELS / 1e6} megapixels).`);
 
-const damaged = (name: string): ApiError =>
+const damaged = (name: string): DomainError =>
   damagedFile(`The image ${name} is damaged or not a supported image.`);
 
 /** BMP, which libvips cannot read: decoded here, then handed to sharp as raw RGBA pixels. */
@@ -137,7 +134,7 @@ async function toPdfA(path: string, ctx: ConverterContext): Promise<void> {
   await convertToPdfa(path, out, 2, {
     workDir: ctx.workDir,
     signal: ctx.signal,
-    timeoutMs: Math.max(1000, Math.min(ctx.deadline, 120_000)),
+    timeoutMs: Math.min(timeLeftMs(ctx.deadlineAt, 1000), 120_000),
   });
   await rename(out, path);
 }

@@ -44,7 +44,7 @@ export async function convert(sources: string[], params: Record<string, string> 
     params,
     workDir: dir,
     signal: new AbortController().signal,
-    deadline: 60_000,
+    deadlineAt: Date.now() + 60_000,
   };
   const [result] = await imagesToPdfConverter.convert(ctx);
   if (!result) throw new Error('no result');

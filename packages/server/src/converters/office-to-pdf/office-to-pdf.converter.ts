@@ -15,6 +15,7 @@ import {
 } from '../../contract/errors';
 import { getOfficePool } from '../../engines/libreoffice';
 import { runEngine } from '../../engines/run-engine';
+import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import {
@@ -43,7 +44,7 @@ async function enforcePdfVersion(path: string, version: PdfVersion, ctx: Convert
   if ((await pdfHeaderVersion(path)) === version) return;
   const fixed = `${path}.v${version}.pdf`;
   const limits = {
-    timeoutMs: Math.min(POST_STEP_TIMEOUT_MS, Math.max(1000, ctx.deadline)),
+    timeoutMs: Math.min(POST_STEP_TIMEOUT_MS, timeLeftMs(ctx.deadlineAt, 1000)),
     signal: ctx.signal,
   };
   if (version === '1.3') {
@@ -92,7 +93,7 @@ export const officeToPdfConverter: Converter = {
         pdfVersion: libreOfficePdfVersion(options),
         password: options.password,
       },
-      Math.max(1000, ctx.deadline),
+      timeLeftMs(ctx.deadlineAt, 1000),
       ctx.signal,
     );
     if (!answer.ok) {

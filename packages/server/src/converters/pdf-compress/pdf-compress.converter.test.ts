@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerToRejection } from '../../testing/error-answers';
 import {
   corpusFile,
   exitCode,
@@ -8,7 +9,7 @@ import {
   run,
   unreadablePdfs,
   useTestJob,
-} from '../../engines/pdf-tools.testing';
+} from '../../testing/pdf-tools';
 import { pdfCompressConverter } from './pdf-compress.converter';
 
 const job = useTestJob();
@@ -96,7 +97,9 @@ describe('pdf/to/compress', () => {
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
     for (const [file, code] of await unreadablePdfs(job())) {
-      await expect(pdfCompressConverter.convert(await job().context([file], {}))).rejects.toMatchObject({
+      await expect(
+        answerToRejection(pdfCompressConverter.convert(await job().context([file], {}))),
+      ).resolves.toMatchObject({
         status: 422,
         code,
       });

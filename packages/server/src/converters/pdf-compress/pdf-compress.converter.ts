@@ -14,6 +14,7 @@ import { invalidParameters } from '../../contract/errors';
 import { downsamplePdf } from '../../engines/ghostscript';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { countFormFields, optimizePdfLosslessly, outputPageCount } from '../../engines/qpdf';
+import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
@@ -31,7 +32,7 @@ async function compressPdf(ctx: ConverterContext): Promise<ConverterResultFile[]
   const facts = await inspectPdf(file.path, { signal: ctx.signal });
   const preset = COMPRESSION_PRESETS.find((choice) => choice.value === resolved.values.Preset);
   if (!preset) throw invalidParameters({ Preset: ['Unknown Preset.'] });
-  const options = { signal: ctx.signal, timeoutMs: ctx.deadline };
+  const options = { signal: ctx.signal, timeoutMs: timeLeftMs(ctx.deadlineAt) };
 
   const downsampled = join(ctx.workDir, 'compress-gs.pdf');
   const downsampledPacked = join(ctx.workDir, 'compress-gs-qpdf.pdf');

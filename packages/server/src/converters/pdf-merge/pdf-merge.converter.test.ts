@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  pageCount,
-  pageText,
-  run,
-  unreadablePdfs,
-  useTestJob,
-} from '../../engines/pdf-tools.testing';
+import { answerToRejection } from '../../testing/error-answers';
+import { corpusFile, pageCount, pageText, run, unreadablePdfs, useTestJob } from '../../testing/pdf-tools';
 import { pdfMergeConverter } from './pdf-merge.converter';
 
 const job = useTestJob();
@@ -75,7 +69,9 @@ describe('pdf/to/merge', () => {
   });
 
   it('answers 400 for fewer than 2 files', async () => {
-    await expect(pdfMergeConverter.convert(await job().context([crazy]))).rejects.toMatchObject({
+    await expect(
+      answerToRejection(pdfMergeConverter.convert(await job().context([crazy]))),
+    ).resolves.toMatchObject({
       status: 400,
       invalidParameters: { Files: ['Please select at least 2 PDF files to merge.'] },
     });
@@ -84,7 +80,7 @@ describe('pdf/to/merge', () => {
   it('answers 422 naming the damaged, empty or password-protected file', async () => {
     for (const [file, code] of await unreadablePdfs(job())) {
       const ctx = await job().context([crazy, file]);
-      await expect(pdfMergeConverter.convert(ctx)).rejects.toMatchObject({
+      await expect(answerToRejection(pdfMergeConverter.convert(ctx))).resolves.toMatchObject({
         status: 422,
         code,
         message: expect.stringContaining('(Files[1])'),

@@ -5,9 +5,10 @@
  */
 import { join, parse } from 'node:path';
 import { pdfMerge } from '@docstudio/core';
-import { ApiError, invalidParameters } from '../../contract/errors';
+import { DomainError, invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { assemblePages } from '../../engines/qpdf';
+import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { mergeOutlines } from './merge-outlines';
@@ -24,8 +25,8 @@ async function explainFailure(ctx: ConverterContext, failure: unknown): Promise<
     try {
       await inspectPdf(file.path, { signal: ctx.signal });
     } catch (error) {
-      if (error instanceof ApiError) {
-        throw new ApiError(error.status, error.code, `${file.fileName} (Files[${index}]): ${error.message}`);
+      if (error instanceof DomainError) {
+        throw error.withMessage(`${file.fileName} (Files[${index}]): ${error.message}`);
       }
       throw error;
     }
@@ -40,7 +41,7 @@ async function mergePdfs(ctx: ConverterContext): Promise<ConverterResultFile[]> 
     throw invalidParameters({ Files: [message] });
   }
   const output = join(ctx.workDir, 'result-merged.pdf');
-  const options = { signal: ctx.signal, timeoutMs: ctx.deadline };
+  const options = { signal: ctx.signal, timeoutMs: timeLeftMs(ctx.deadlineAt) };
   try {
     // qpdf refuses inputs it cannot open (damaged, or needing a password) and repairs what it can.
     await assemblePages(
@@ -58,7 +59,7 @@ async function mergePdfs(ctx: ConverterContext): Promise<ConverterResultFile[]> 
     );
   } catch (error) {
     // Bookmarks are a courtesy: an outline MuPDF cannot read must not cost the user the merged pages.
-    if (error instanceof ApiError || ctx.signal.aborted) throw error;
+    if (error instanceof DomainError || ctx.signal.aborted) throw error;
   }
   const first = ctx.files[0]?.fileName ?? 'merged.pdf';
   return [{ path: output, fileName: `${parse(first).name}-merged.pdf` }];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { corpusFile, pageCount, pageText } from '../../engines/pdf-tools.testing';
 import { useHttpTestServer } from '../../testing';
+import { corpusFile, pageCount, pageText } from '../../testing/pdf-tools';
 
 const { server, save } = useHttpTestServer();
 

@@ -6,7 +6,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { run } from '../../engines/pdf-tools.testing';
+import { run } from '../../testing/pdf-tools';
 
 /** A PDF whose pages are only the 300 dpi renders of `source`'s pages, each the size of the original. */
 export async function imageOnlyPdf(

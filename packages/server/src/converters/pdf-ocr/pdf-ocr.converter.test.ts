@@ -4,8 +4,9 @@ import { OCR_LANGUAGES as CATALOGUE_LANGUAGES } from '@docstudio/core';
 import { degrees, PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { corpusFile, pageCount, run, useTestJob } from '../../engines/pdf-tools.testing';
 import { OCR_LANGUAGE_MODELS, OCR_LANGUAGES } from '../../engines/tesseract';
+import { answerToRejection } from '../../testing/error-answers';
+import { corpusFile, pageCount, run, useTestJob } from '../../testing/pdf-tools';
 import { characterErrorRate, imageOnlyPdf, textPdf, wordRecall } from './ocr.testing';
 import { pdfOcrConverter } from './pdf-ocr.converter';
 
@@ -168,7 +169,7 @@ describe('pdf/to/ocr', () => {
     for (const good of ['en', 'zh-cn', 'ZH-TW', 'ua', ''])
       expect(pdfOcrConverter.validate({ Language: good })).toBeNull();
     const ctx = await job().context([corpusFile('pdf-scanned/linn.pdf')], { Language: 'klingon' });
-    await expect(pdfOcrConverter.convert(ctx)).rejects.toMatchObject({
+    await expect(answerToRejection(pdfOcrConverter.convert(ctx))).resolves.toMatchObject({
       status: 400,
       code: 4000,
       invalidParameters: { Language: [expect.stringContaining('zh-cn')] },
@@ -182,7 +183,10 @@ describe('pdf/to/ocr', () => {
       [corpusFile('pdf-malformed/empty.pdf'), 5002],
     ] as const) {
       const ctx = await job().context([source]);
-      await expect(pdfOcrConverter.convert(ctx)).rejects.toMatchObject({ status: 422, code });
+      await expect(answerToRejection(pdfOcrConverter.convert(ctx))).resolves.toMatchObject({
+        status: 422,
+        code,
+      });
     }
   });
 
@@ -190,9 +194,12 @@ describe('pdf/to/ocr', () => {
     const huge = join(job().workDir, 'huge.pdf');
     const scan = corpusFile('pdf-scanned/linn.pdf');
     await run('qpdf', ['--empty', '--pages', ...Array.from({ length: 400 }, () => scan), '--', huge]);
-    const ctx = { ...(await job().context([huge])), deadline: 6_000 };
+    const ctx = { ...(await job().context([huge])), deadlineAt: Date.now() + 6_000 };
     const started = Date.now();
-    await expect(pdfOcrConverter.convert(ctx)).rejects.toMatchObject({ status: 504, code: 5000 });
+    await expect(answerToRejection(pdfOcrConverter.convert(ctx))).resolves.toMatchObject({
+      status: 504,
+      code: 5000,
+    });
     expect(Date.now() - started).toBeLessThan(15_000);
     // SIGKILL of the process group is asynchronous: allow the kernel a moment to reap it
     let leftovers: string[] = [];

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { corpusFile, run } from '../../engines/pdf-tools.testing';
 import { useHttpTestServer } from '../../testing';
+import { corpusFile, run } from '../../testing/pdf-tools';
 import { wordRecall } from './ocr.testing';
 
 const { server, save } = useHttpTestServer();

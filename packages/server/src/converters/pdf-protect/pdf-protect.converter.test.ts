@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { answerToRejection } from '../../testing/error-answers';
 import {
   corpusFile,
   exitCode,
@@ -8,7 +9,7 @@ import {
   run,
   unreadablePdfs,
   useTestJob,
-} from '../../engines/pdf-tools.testing';
+} from '../../testing/pdf-tools';
 import { pdfProtectConverter } from './pdf-protect.converter';
 
 const job = useTestJob();
@@ -61,10 +62,12 @@ describe('pdf/to/protect', () => {
       'EncryptionLevel',
     );
     await expect(
-      pdfProtectConverter.convert(
-        await job().context([source], { UserPassword: 'pw', EncryptionLevel: '40bit' }),
+      answerToRejection(
+        pdfProtectConverter.convert(
+          await job().context([source], { UserPassword: 'pw', EncryptionLevel: '40bit' }),
+        ),
       ),
-    ).rejects.toMatchObject({ status: 400 });
+    ).resolves.toMatchObject({ status: 400 });
   });
 
   it('rejects a missing or blank user password and over-long passwords', () => {
@@ -80,7 +83,9 @@ describe('pdf/to/protect', () => {
   });
 
   it('answers 400 when convert is reached without a user password', async () => {
-    await expect(pdfProtectConverter.convert(await job().context([source], {}))).rejects.toMatchObject({
+    await expect(
+      answerToRejection(pdfProtectConverter.convert(await job().context([source], {}))),
+    ).resolves.toMatchObject({
       status: 400,
       invalidParameters: { UserPassword: ['Please enter a password to protect the PDF.'] },
     });
@@ -92,7 +97,10 @@ describe('pdf/to/protect', () => {
       [corpusFile('pdf-encrypted/r4-owner-password.pdf'), 5003] as const,
     ]) {
       const ctx = await job().context([file], { UserPassword: 'x' });
-      await expect(pdfProtectConverter.convert(ctx)).rejects.toMatchObject({ status: 422, code });
+      await expect(answerToRejection(pdfProtectConverter.convert(ctx))).resolves.toMatchObject({
+        status: 422,
+        code,
+      });
     }
   });
 });

@@ -11,6 +11,7 @@ import { PASSWORD_MAX_LENGTH, resolveToolParameters, validateToolParameters } fr
 import { invalidParameters, passwordProtected } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { encryptPdf } from '../../engines/qpdf';
+import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
@@ -72,7 +73,7 @@ async function protectPdf(ctx: ConverterContext): Promise<ConverterResultFile[]>
     keyBits: resolved.values.EncryptionLevel === '128bit' ? 128 : 256,
     workDir: ctx.workDir,
     signal: ctx.signal,
-    timeoutMs: ctx.deadline,
+    timeoutMs: timeLeftMs(ctx.deadlineAt),
   });
   return [{ path: output, fileName: `${parse(file.fileName).name}-protected.pdf` }];
 }

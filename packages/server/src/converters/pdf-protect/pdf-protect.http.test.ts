@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { corpusFile, exitCode, run } from '../../engines/pdf-tools.testing';
 import { useHttpTestServer } from '../../testing';
+import { corpusFile, exitCode, run } from '../../testing/pdf-tools';
 
 const { server, save } = useHttpTestServer();
 

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { corpusFile, pageCount, run, useTestJob } from '../../engines/pdf-tools.testing';
 import { runEngine } from '../../engines/run-engine';
+import { answerToRejection } from '../../testing/error-answers';
+import { corpusFile, pageCount, run, useTestJob } from '../../testing/pdf-tools';
 import { pdfRedactConverter } from './pdf-redact.converter';
 import {
   FORM_FIELD_VALUE,
@@ -141,7 +142,10 @@ describe('pdf/to/redact', () => {
     expect(after).toContain('Invoice reference 1234-5678');
     const started = Date.now();
     const ctx = await job().context([source], { Preset: 'manual', RedactionTerms: '/(\\w+\\s?)+\\$$/' });
-    await expect(pdfRedactConverter.convert(ctx)).rejects.toMatchObject({ status: 400, code: 4000 });
+    await expect(answerToRejection(pdfRedactConverter.convert(ctx))).resolves.toMatchObject({
+      status: 400,
+      code: 4000,
+    });
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
@@ -229,7 +233,7 @@ describe('pdf/to/redact', () => {
       Preset: 'everything',
       RedactionColor: 'blue',
     });
-    await expect(pdfRedactConverter.convert(ctx)).rejects.toMatchObject({
+    await expect(answerToRejection(pdfRedactConverter.convert(ctx))).resolves.toMatchObject({
       status: 400,
       code: 4000,
       invalidParameters: { Preset: [expect.any(String)], RedactionColor: [expect.any(String)] },
@@ -244,7 +248,10 @@ describe('pdf/to/redact', () => {
       [corpusFile('pdf-malformed/empty.pdf'), 5002],
     ] as const) {
       const ctx = await job().context([source]);
-      await expect(pdfRedactConverter.convert(ctx)).rejects.toMatchObject({ status: 422, code });
+      await expect(answerToRejection(pdfRedactConverter.convert(ctx))).resolves.toMatchObject({
+        status: 422,
+        code,
+      });
     }
     // damaged but repairable files are redacted
     const repaired = await redact(corpusFile('pdf-malformed/bad-xref-entry.pdf'), {});
@@ -256,9 +263,12 @@ describe('pdf/to/redact', () => {
     const page = corpusFile('pdf/crazyones.pdf');
     await run('qpdf', ['--empty', '--pages', ...Array.from({ length: 4000 }, () => page), '--', huge]);
     expect(await pageCount(huge)).toBe(4000);
-    const ctx = { ...(await job().context([huge])), deadline: 2_000 };
+    const ctx = { ...(await job().context([huge])), deadlineAt: Date.now() + 2_000 };
     const started = Date.now();
-    await expect(pdfRedactConverter.convert(ctx)).rejects.toMatchObject({ status: 504, code: 5000 });
+    await expect(answerToRejection(pdfRedactConverter.convert(ctx))).resolves.toMatchObject({
+      status: 504,
+      code: 5000,
+    });
     expect(Date.now() - started).toBeLessThan(8_000);
   });
 });

@@ -13,7 +13,6 @@ import { redactPdf } from './redact-document';
 import { parseRedactOptions, presetDetectors, validateRedactParameters } from './redact-parameters';
 
 async function redact(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const deadlineAt = Date.now() + ctx.deadline;
   const errors = validateRedactParameters(ctx.params);
   if (errors) throw invalidParameters(errors);
   const [file] = ctx.files;
@@ -29,7 +28,7 @@ async function redact(ctx: ConverterContext): Promise<ConverterResultFile[]> {
     ocrModels: [tesseractModel(parseOcrLanguage(ctx.params.Language) ?? 'en')],
     workDir: ctx.workDir,
     signal: ctx.signal,
-    deadlineAt,
+    deadlineAt: ctx.deadlineAt,
   });
   return [
     {

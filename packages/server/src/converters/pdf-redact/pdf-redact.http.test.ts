@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusFile, run } from '../../engines/pdf-tools.testing';
 import { useHttpTestServer } from '../../testing';
+import { corpusFile, run } from '../../testing/pdf-tools';
 import { ORDINARY_TEXT, SEEDED_PII, seededPiiPdf } from './seeded-pii.testing';
 
 const { server, dir, save } = useHttpTestServer();

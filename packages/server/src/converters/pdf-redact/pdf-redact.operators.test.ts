@@ -9,8 +9,8 @@ import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run, useTestJob } from '../../engines/pdf-tools.testing';
 import { renderPageGreyPng } from '../../engines/tesseract/page-ocr';
+import { run, useTestJob } from '../../testing/pdf-tools';
 import {
   MANGLED_BY_MUPDF,
   OPERATOR_ORDINARY,

@@ -3,8 +3,9 @@
  * redaction checks its own output with. Boxes are in points from the top-left corner of the page's
  * visible box, rotation applied, which is MuPDF's page space too.
  */
+
+import type { Rect } from '../../engines/mupdf-redaction/page-text';
 import { runEngine } from '../../engines/run-engine';
-import type { Rect } from './page-text';
 
 export interface PopplerWord {
   text: string;

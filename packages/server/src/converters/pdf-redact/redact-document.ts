@@ -11,8 +11,15 @@
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { conversionFailed, engineTimeout, invalidParameters } from '../../contract/errors';
+import {
+  type PositionedText,
+  type Rect,
+  spanRects,
+  textFromOcrWords,
+} from '../../engines/mupdf-redaction/page-text';
 import { runMupdfTask } from '../../engines/mupdf-worker';
-import { makeSearchablePdfByPages, mapConcurrently, ocrDpi, ocrPageWords } from '../../engines/tesseract';
+import { mapConcurrently, ocrDpi, ocrPageWords } from '../../engines/tesseract';
+import { timeLeftMs } from '../../engines/time-left';
 import {
   type Detection,
   type DetectorId,
@@ -25,7 +32,7 @@ import {
   runDetectors,
   type UserTerms,
 } from '../../redaction';
-import { type PositionedText, type Rect, spanRects, textFromOcrWords } from './page-text';
+import { makeSearchablePdfByPages } from '../pdf-ocr/searchable-pdf';
 import { verifyRedaction } from './verify-redaction';
 
 export interface RedactPdfOptions {
@@ -243,11 +250,11 @@ async function findUserPatterns(
   options: RedactPdfOptions,
 ): Promise<Detection[][]> {
   try {
-    const budget = Math.max(500, Math.min(10_000, options.deadlineAt - Date.now()));
+    const timeoutMs = Math.min(10_000, timeLeftMs(options.deadlineAt, 500));
     return await findPatterns(
       texts.map((positioned) => positioned.text),
       options.terms.patterns,
-      budget,
+      timeoutMs,
     );
   } catch (error) {
     if (!(error instanceof PatternTimeoutError)) throw error;
@@ -283,7 +290,7 @@ async function readScannedPage(
   const words = await ocrPageWords(input, index + 1, ocrDpi(x1 - x0, y1 - y0), {
     models: options.ocrModels,
     workDir: options.workDir,
-    timeoutMs: Math.max(1000, options.deadlineAt - Date.now()),
+    timeoutMs: timeLeftMs(options.deadlineAt, 1000),
     signal: options.signal,
   });
   // Tesseract measures from the rendered page's top-left corner; MuPDF's page space may not start at 0,0.

@@ -7,7 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import { PDFDocument, PDFName, PDFString, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { run } from '../../engines/pdf-tools.testing';
+import { run } from '../../testing/pdf-tools';
 
 export interface SeededItem {
   kind: string;

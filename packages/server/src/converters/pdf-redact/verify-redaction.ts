@@ -15,8 +15,8 @@
  * A page that fails any check is listed; the caller rasterises it.
  */
 import { join } from 'node:path';
+import type { Rect } from '../../engines/mupdf-redaction/page-text';
 import { runMupdfTask } from '../../engines/mupdf-worker';
-import type { Rect } from './page-text';
 import { readFileTexts, squeeze } from './pdf-strings';
 import { type PopplerPage, type PopplerWord, readPopplerWords } from './poppler-words';
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  pageCount,
-  pageRotations,
-  unreadablePdfs,
-  useTestJob,
-} from '../../engines/pdf-tools.testing';
+import { answerToRejection } from '../../testing/error-answers';
+import { corpusFile, pageCount, pageRotations, unreadablePdfs, useTestJob } from '../../testing/pdf-tools';
 import { pdfRotateConverter } from './pdf-rotate.converter';
 
 const job = useTestJob();
@@ -58,13 +53,19 @@ describe('pdf/to/rotate', () => {
 
   it('answers 400 when the range selects no page of the document', async () => {
     const ctx = await job().context([fourPages], { RotatePage: '90', PageRange: '7-9' });
-    await expect(pdfRotateConverter.convert(ctx)).rejects.toMatchObject({ status: 400, code: 4000 });
+    await expect(answerToRejection(pdfRotateConverter.convert(ctx))).resolves.toMatchObject({
+      status: 400,
+      code: 4000,
+    });
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
     for (const [source, code] of await unreadablePdfs(job())) {
       const ctx = await job().context([source], { RotatePage: '90' });
-      await expect(pdfRotateConverter.convert(ctx)).rejects.toMatchObject({ status: 422, code });
+      await expect(answerToRejection(pdfRotateConverter.convert(ctx))).resolves.toMatchObject({
+        status: 422,
+        code,
+      });
     }
   });
 });

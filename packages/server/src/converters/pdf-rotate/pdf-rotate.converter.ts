@@ -10,6 +10,7 @@ import { parsePageRange, resolveToolParameters, validateToolParameters } from '@
 import { invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { rotatePages, toQpdfRange } from '../../engines/qpdf';
+import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
@@ -26,7 +27,10 @@ async function rotatePdf(ctx: ConverterContext): Promise<ConverterResultFile[]> 
   if (!selection.ok) throw invalidParameters({ PageRange: [selection.error] });
   const range = selection.all ? '1-z' : toQpdfRange(selection.pages);
   const output = join(ctx.workDir, 'result-rotated.pdf');
-  await rotatePages(file.path, output, angle, range, { signal: ctx.signal, timeoutMs: ctx.deadline });
+  await rotatePages(file.path, output, angle, range, {
+    signal: ctx.signal,
+    timeoutMs: timeLeftMs(ctx.deadlineAt),
+  });
   return [{ path: output, fileName: `${parse(file.fileName).name}-rotated.pdf` }];
 }
 

@@ -13,6 +13,7 @@ import { parsePageGroups, resolveToolParameters, validateToolParameters } from '
 import { invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { assemblePages, splitIntoChunks, toQpdfRange } from '../../engines/qpdf';
+import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { checkSplitFiles } from '../page-caps';
@@ -31,7 +32,10 @@ async function extractGroups(
   for (const [index, group] of groups.entries()) {
     const range = toQpdfRange(group);
     const path = join(outputDir, `extract-${index + 1}.pdf`);
-    await assemblePages([{ path: source, range }], path, { signal: ctx.signal, timeoutMs: ctx.deadline });
+    await assemblePages([{ path: source, range }], path, {
+      signal: ctx.signal,
+      timeoutMs: timeLeftMs(ctx.deadlineAt),
+    });
     const label = group.length === 1 ? `page-${range}` : `pages-${range.replaceAll(',', '_')}`;
     // The same group typed twice still gives two downloads with distinct names.
     const fileName = used.has(label) ? `${base}-${label}-${index + 1}.pdf` : `${base}-${label}.pdf`;
@@ -62,7 +66,7 @@ async function splitPdf(ctx: ConverterContext): Promise<ConverterResultFile[]> {
   checkSplitFiles(Math.ceil(pages / Math.max(1, perFile)));
   const parts = await splitIntoChunks(file.path, outputDir, perFile, {
     signal: ctx.signal,
-    timeoutMs: ctx.deadline,
+    timeoutMs: timeLeftMs(ctx.deadlineAt),
   });
   return parts.map((path, index) => ({ path, fileName: `${base}-${index + 1}.pdf` }));
 }

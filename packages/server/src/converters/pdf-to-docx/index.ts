@@ -4,9 +4,10 @@
  * headings by relative size; ruled and whitespace-aligned tables as Word tables; pictures in place;
  * page size and margins per section. Scanned pages are read with Tesseract first.
  */
-import { readDocumentStructure, writeSingleResult } from '../../engines/pdf-structure';
+
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter } from '../converter.types';
+import { readDocumentStructure, writeSingleResult } from '../from-pdf/read-document';
 import { writeDocx } from './docx-writer';
 
 export const pdfToDocx: Converter = {

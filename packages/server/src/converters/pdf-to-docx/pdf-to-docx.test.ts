@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cellAccuracy, parseCsv, wordF1 } from '../../engines/pdf-structure';
 import { docxTables, libreOfficeText, zipPart, zipParts } from '../../engines/pdf-structure/office-readback';
-import { makeConverterContext, type TestJob } from '../../engines/pdf-structure/test-context';
+import { makeConverterContext, type TestJob } from '../../testing/converter-context';
 import { CORPUS_DIR } from '../../testing/corpus';
+import { answerToRejection } from '../../testing/error-answers';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { pdfToDocx } from '.';
 
@@ -14,8 +15,8 @@ const jobs: TestJob[] = [];
 afterEach(async () => {
   await Promise.all(jobs.splice(0).map((j) => j.cleanup()));
 });
-async function convert(file: string, deadline?: number): Promise<string> {
-  const j = await makeConverterContext(file, {}, deadline);
+async function convert(file: string, timeLimitMs?: number): Promise<string> {
+  const j = await makeConverterContext(file, {}, timeLimitMs);
   jobs.push(j);
   const [result] = await pdfToDocx.convert(j.ctx);
   if (!result) throw new Error('no result');
@@ -106,17 +107,19 @@ describe('pdf/to/docx', () => {
 
   it('answers 422 for encrypted, empty and corrupt PDFs', async () => {
     await expect(
-      convert(join(corpus, 'pdf-encrypted/libreoffice-writer-password.pdf')),
-    ).rejects.toMatchObject({
+      answerToRejection(convert(join(corpus, 'pdf-encrypted/libreoffice-writer-password.pdf'))),
+    ).resolves.toMatchObject({
       status: 422,
       code: 5003,
       message: 'The file is password protected. Provide its password to convert it.',
     });
-    await expect(convert(join(corpus, 'pdf-malformed/empty.pdf'))).rejects.toMatchObject({
+    await expect(answerToRejection(convert(join(corpus, 'pdf-malformed/empty.pdf')))).resolves.toMatchObject({
       status: 422,
       code: 5002,
     });
-    await expect(convert(join(corpus, 'pdf-malformed/invalid.pdf'))).rejects.toMatchObject({
+    await expect(
+      answerToRejection(convert(join(corpus, 'pdf-malformed/invalid.pdf'))),
+    ).resolves.toMatchObject({
       status: 422,
       code: 5002,
     });

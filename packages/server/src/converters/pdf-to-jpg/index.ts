@@ -3,9 +3,9 @@
  * (default 150) and sharp encoding at the chosen Quality (default 95).
  */
 import { countPdfPages } from '../../engines/mupdf-worker';
-import { baseName, inspectedInputPdf, pageDeadline } from '../../engines/pdf-structure';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter } from '../converter.types';
+import { baseName, inspectedInputPdf, pageLoopDeadlineAt } from '../from-pdf/page-loop';
 import { checkJpgPages } from '../page-caps';
 import { jpgOptions, validateJpgParams } from './jpg.options';
 import { renderPagesToJpg } from './render-pages';
@@ -15,16 +15,16 @@ export const pdfToJpg: Converter = {
   engine: 'mupdf',
   validate: validateJpgParams,
   async convert(ctx) {
-    const deadline = pageDeadline(ctx);
+    const deadlineAt = pageLoopDeadlineAt(ctx);
     const path = await inspectedInputPdf(ctx);
-    const pages = await countPdfPages(path, { signal: ctx.signal, deadlineAt: deadline });
+    const pages = await countPdfPages(path, { signal: ctx.signal, deadlineAt });
     checkJpgPages(pages);
     return await renderPagesToJpg(
       ctx,
       { path, pages },
       baseName(ctx.files[0]?.fileName ?? 'document.pdf'),
       jpgOptions(ctx.params),
-      deadline,
+      deadlineAt,
     );
   },
 };

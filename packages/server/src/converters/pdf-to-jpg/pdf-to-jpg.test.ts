@@ -3,9 +3,10 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../contract/errors';
-import { makeConverterContext, type TestJob } from '../../engines/pdf-structure/test-context';
+import { DomainError } from '../../contract/errors';
+import { makeConverterContext, type TestJob } from '../../testing/converter-context';
 import { CORPUS_DIR } from '../../testing/corpus';
+import { answerTo, answerToRejection } from '../../testing/error-answers';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { pdfToJpg } from '.';
 
@@ -17,9 +18,9 @@ afterEach(async () => {
 const job = async (
   file: string,
   params: Record<string, string> = {},
-  deadline?: number,
+  timeLimitMs?: number,
 ): Promise<TestJob> => {
-  const j = await makeConverterContext(file, params, deadline);
+  const j = await makeConverterContext(file, params, timeLimitMs);
   jobs.push(j);
   return j;
 };
@@ -95,7 +96,7 @@ describe('pdf/to/jpg', () => {
 
   it('answers 422 for password-protected and damaged PDFs', async () => {
     const { ctx } = await job(join(corpus, 'pdf-encrypted/r6-both-passwords.pdf'));
-    await expect(pdfToJpg.convert(ctx)).rejects.toMatchObject({
+    await expect(answerToRejection(pdfToJpg.convert(ctx))).resolves.toMatchObject({
       status: 422,
       code: 5003,
       message: expect.stringMatching(/password/i),
@@ -103,8 +104,8 @@ describe('pdf/to/jpg', () => {
     for (const name of ['empty.pdf', 'invalid.pdf']) {
       const { ctx: bad } = await job(join(corpus, 'pdf-malformed', name));
       const error = await pdfToJpg.convert(bad).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ApiError);
-      expect(error).toMatchObject({ status: 422, code: 5002 });
+      expect(error).toBeInstanceOf(DomainError);
+      expect(answerTo(error)).toMatchObject({ status: 422, code: 5002 });
     }
     // repairable damage still converts
     const { ctx: repairable } = await job(join(corpus, 'pdf-malformed/bad-xref-entry.pdf'));
@@ -121,7 +122,11 @@ describe('pdf/to/jpg', () => {
     const started = Date.now();
     const error = await pdfToJpg.convert(hugeCtx).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(9_000);
-    expect(error).toMatchObject({ status: 504, code: 5000, message: expect.stringMatching(/of 2000 pages/) });
+    expect(answerTo(error)).toMatchObject({
+      status: 504,
+      code: 5000,
+      message: expect.stringMatching(/of 2000 pages/),
+    });
   });
 });
 

@@ -8,8 +8,8 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { renderPageRgbInWorker } from '../../engines/mupdf-worker';
-import { forEachPage } from '../../engines/pdf-structure';
 import type { ConverterContext, ConverterResultFile } from '../converter.types';
+import { forEachPage } from '../from-pdf/page-loop';
 import type { JpgOptions } from './jpg.options';
 
 /** Two renders (one per MuPDF thread) plus one page being encoded. */
@@ -26,13 +26,13 @@ export async function renderPagesToJpg(
   pdf: { path: string; pages: number },
   base: string,
   options: JpgOptions,
-  deadline: number,
+  deadlineAt: number,
 ): Promise<ConverterResultFile[]> {
   const results: ConverterResultFile[] = [];
   const pending = new Set<Promise<void>>();
   const failures: unknown[] = [];
   try {
-    await forEachPage(ctx, pdf.pages, deadline, async (index) => {
+    await forEachPage(ctx, pdf.pages, deadlineAt, async (index) => {
       while (pending.size >= MAX_IN_FLIGHT) await Promise.race(pending);
       if (failures.length > 0) throw failures[0];
       const fileName = pageFileName(base, index, pdf.pages);

@@ -1,14 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  pageCount,
-  pageText,
-  run,
-  unreadablePdfs,
-  useTestJob,
-} from '../../engines/pdf-tools.testing';
+import { answerToRejection } from '../../testing/error-answers';
+import { corpusFile, pageCount, pageText, run, unreadablePdfs, useTestJob } from '../../testing/pdf-tools';
 import { pdfToPdfaConverter } from './pdf-to-pdfa.converter';
 
 const job = useTestJob();
@@ -117,7 +111,9 @@ describe('pdf/to/pdfa', () => {
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
     for (const [file, code] of await unreadablePdfs(job())) {
-      await expect(pdfToPdfaConverter.convert(await job().context([file], {}))).rejects.toMatchObject({
+      await expect(
+        answerToRejection(pdfToPdfaConverter.convert(await job().context([file], {}))),
+      ).resolves.toMatchObject({
         status: 422,
         code,
       });

@@ -10,6 +10,7 @@ import { conversionFailed, invalidParameters } from '../../contract/errors';
 import { convertToPdfa, type PdfaPart } from '../../engines/ghostscript';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { outputPageCount, repairPdf } from '../../engines/qpdf';
+import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { finishPdfaMetadata, readPdfTitle } from './pdfa-metadata';
@@ -60,13 +61,16 @@ async function convertPdfToPdfa(ctx: ConverterContext): Promise<ConverterResultF
   // Ghostscript reads qpdf's rewrite, never the upload: PDF from its first byte, so a PostScript
   // polyglot named .pdf cannot reach Ghostscript's interpreter.
   const rewritten = join(ctx.workDir, 'pdfa-input.pdf');
-  await repairPdf(file.path, rewritten, { signal: ctx.signal, timeoutMs: ctx.deadline });
+  await repairPdf(file.path, rewritten, { signal: ctx.signal, timeoutMs: timeLeftMs(ctx.deadlineAt) });
   await convertToPdfa(rewritten, output, version.part, {
     workDir: ctx.workDir,
     signal: ctx.signal,
-    timeoutMs: ctx.deadline,
+    timeoutMs: timeLeftMs(ctx.deadlineAt),
   });
-  if ((await outputPageCount(output, { signal: ctx.signal, timeoutMs: ctx.deadline })) !== facts.pages) {
+  if (
+    (await outputPageCount(output, { signal: ctx.signal, timeoutMs: timeLeftMs(ctx.deadlineAt) })) !==
+    facts.pages
+  ) {
     throw conversionFailed('Ghostscript could not convert every page of this PDF to PDF/A.');
   }
   await finishPdfaMetadata(output, {

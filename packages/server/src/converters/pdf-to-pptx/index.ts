@@ -3,9 +3,10 @@
  * tables as tables and pictures as pictures (not one screenshot per slide). Scanned pages are OCRed
  * so their text is editable too.
  */
-import { readDocumentStructure, writeSingleResult } from '../../engines/pdf-structure';
+
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter } from '../converter.types';
+import { readDocumentStructure, writeSingleResult } from '../from-pdf/read-document';
 import { writePptx } from './pptx-writer';
 
 export const pdfToPptx: Converter = {

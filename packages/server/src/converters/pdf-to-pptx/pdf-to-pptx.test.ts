@@ -7,8 +7,9 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { wordF1 } from '../../engines/pdf-structure';
 import { pptxSlideTexts, zipPart, zipParts } from '../../engines/pdf-structure/office-readback';
-import { makeConverterContext, type TestJob } from '../../engines/pdf-structure/test-context';
+import { makeConverterContext, type TestJob } from '../../testing/converter-context';
 import { CORPUS_DIR } from '../../testing/corpus';
+import { answerToRejection } from '../../testing/error-answers';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { pdfToPptx } from '.';
 
@@ -154,11 +155,13 @@ describe('pdf/to/pptx', () => {
   });
 
   it('answers 422 for encrypted and corrupt PDFs', async () => {
-    await expect(convert(join(corpus, 'pdf-encrypted/r4-aes-user-password.pdf'))).rejects.toMatchObject({
+    await expect(
+      answerToRejection(convert(join(corpus, 'pdf-encrypted/r4-aes-user-password.pdf'))),
+    ).resolves.toMatchObject({
       status: 422,
       code: 5003,
     });
-    await expect(convert(join(corpus, 'pdf-malformed/empty.pdf'))).rejects.toMatchObject({
+    await expect(answerToRejection(convert(join(corpus, 'pdf-malformed/empty.pdf')))).resolves.toMatchObject({
       status: 422,
       code: 5002,
     });

@@ -14,6 +14,7 @@ import {
   ocrPageText,
   validateOcrParameters,
 } from '../../engines/tesseract';
+import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { OCR_PAGE_JOBS, readOcrRequest } from '../pdf-ocr';
@@ -29,8 +30,7 @@ const tidy = (text: string): string =>
 
 async function extractText(ctx: ConverterContext): Promise<ConverterResultFile[]> {
   const { file, model } = await readOcrRequest(ctx, ENDPOINT);
-  const started = Date.now();
-  const pages = await readTextLayersInWorker(file.path, ctx.signal, started + ctx.deadline);
+  const pages = await readTextLayersInWorker(file.path, ctx.signal, ctx.deadlineAt);
   const needOcr = pages.flatMap((page, index) => (hasText(page) ? [] : [index]));
   const texts = pages.map((page) => page.text);
   await mapConcurrently(needOcr, OCR_PAGE_JOBS, async (index) => {
@@ -38,7 +38,7 @@ async function extractText(ctx: ConverterContext): Promise<ConverterResultFile[]
     texts[index] = await ocrPageText(file.path, index + 1, ocrDpi(page?.width ?? 612, page?.height ?? 792), {
       models: [model],
       workDir: ctx.workDir,
-      timeoutMs: Math.max(1000, ctx.deadline - (Date.now() - started)),
+      timeoutMs: timeLeftMs(ctx.deadlineAt, 1000),
       signal: ctx.signal,
     });
   });

@@ -3,9 +3,10 @@
  * columns) become worksheets with one value per cell, numbers, percentages and dates typed; a page
  * with no table gives a sheet of its text lines.
  */
-import { readDocumentStructure, writeSingleResult } from '../../engines/pdf-structure';
+
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter } from '../converter.types';
+import { readDocumentStructure, writeSingleResult } from '../from-pdf/read-document';
 import { writeXlsx } from './xlsx-writer';
 
 export const pdfToXlsx: Converter = {

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cellAccuracy, parseCsv } from '../../engines/pdf-structure';
-import { makeConverterContext, type TestJob } from '../../engines/pdf-structure/test-context';
+import { makeConverterContext, type TestJob } from '../../testing/converter-context';
 import { CORPUS_DIR } from '../../testing/corpus';
+import { answerToRejection } from '../../testing/error-answers';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { pdfToXlsx, typedValue } from '.';
 
@@ -110,11 +111,15 @@ describe('pdf/to/xlsx', () => {
   });
 
   it('answers 422 for encrypted and corrupt PDFs', async () => {
-    await expect(convert(join(corpus, 'pdf-encrypted/health_protected.pdf'))).rejects.toMatchObject({
+    await expect(
+      answerToRejection(convert(join(corpus, 'pdf-encrypted/health_protected.pdf'))),
+    ).resolves.toMatchObject({
       status: 422,
       code: 5003,
     });
-    await expect(convert(join(corpus, 'pdf-malformed/invalid.pdf'))).rejects.toMatchObject({
+    await expect(
+      answerToRejection(convert(join(corpus, 'pdf-malformed/invalid.pdf'))),
+    ).resolves.toMatchObject({
       status: 422,
       code: 5002,
     });

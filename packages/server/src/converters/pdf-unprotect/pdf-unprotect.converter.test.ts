@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusFile, exitCode, pageText, run, useTestJob } from '../../engines/pdf-tools.testing';
+import { answerToRejection } from '../../testing/error-answers';
+import { corpusFile, exitCode, pageText, run, useTestJob } from '../../testing/pdf-tools';
 import { pdfUnprotectConverter } from './pdf-unprotect.converter';
 
 const job = useTestJob();
@@ -40,7 +41,7 @@ describe('pdf/to/unprotect', () => {
   it('answers 422 InvalidPassword with a clear message for a wrong password', async () => {
     for (const file of ['pdf-encrypted/r6-both-passwords.pdf', 'pdf-encrypted/health_protected.pdf']) {
       const ctx = await job().context([corpusFile(file)], { Password: 'wrongpass' });
-      await expect(pdfUnprotectConverter.convert(ctx)).rejects.toMatchObject({
+      await expect(answerToRejection(pdfUnprotectConverter.convert(ctx))).resolves.toMatchObject({
         status: 422,
         code: 5006,
         message: expect.stringMatching(/password is incorrect/i),
@@ -53,7 +54,9 @@ describe('pdf/to/unprotect', () => {
       Password: ['Please enter the password to unlock the PDF.'],
     });
     expect(pdfUnprotectConverter.validate({ Password: ' ' })).toHaveProperty('Password');
-    await expect(pdfUnprotectConverter.convert(await job().context([both], {}))).rejects.toMatchObject({
+    await expect(
+      answerToRejection(pdfUnprotectConverter.convert(await job().context([both], {}))),
+    ).resolves.toMatchObject({
       status: 400,
       code: 4000,
     });
@@ -64,7 +67,10 @@ describe('pdf/to/unprotect', () => {
     await writeFile(empty, '');
     for (const file of [corpusFile('pdf-malformed/invalid.pdf'), empty]) {
       const ctx = await job().context([file], { Password: 'foo' });
-      await expect(pdfUnprotectConverter.convert(ctx)).rejects.toMatchObject({ status: 422, code: 5002 });
+      await expect(answerToRejection(pdfUnprotectConverter.convert(ctx))).resolves.toMatchObject({
+        status: 422,
+        code: 5002,
+      });
     }
   });
 });

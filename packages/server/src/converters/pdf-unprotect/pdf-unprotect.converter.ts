@@ -5,9 +5,10 @@
  */
 import { join, parse } from 'node:path';
 import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
-import { ApiError, ErrorCode, invalidParameters } from '../../contract/errors';
+import { DomainError, ErrorCode, invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { decryptPdf } from '../../engines/qpdf';
+import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
@@ -23,14 +24,14 @@ async function unprotectPdf(ctx: ConverterContext): Promise<ConverterResultFile[
     // private job file rather than on inspectPdf's command line.
     await inspectPdf(file.path, { signal: ctx.signal });
   } catch (error) {
-    if (!(error instanceof ApiError && error.code === ErrorCode.PasswordProtected)) throw error;
+    if (!(error instanceof DomainError && error.code === ErrorCode.PasswordProtected)) throw error;
   }
   const output = join(ctx.workDir, 'result-unprotected.pdf');
   await decryptPdf(file.path, output, {
     password: resolved.values.Password ?? '',
     workDir: ctx.workDir,
     signal: ctx.signal,
-    timeoutMs: ctx.deadline,
+    timeoutMs: timeLeftMs(ctx.deadlineAt),
   });
   return [{ path: output, fileName: `${parse(file.fileName).name}-unprotected.pdf` }];
 }

@@ -1,14 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  corpusFile,
-  pageCount,
-  pageText,
-  run,
-  unreadablePdfs,
-  useTestJob,
-} from '../../engines/pdf-tools.testing';
+import { answerToRejection } from '../../testing/error-answers';
+import { corpusFile, pageCount, pageText, run, unreadablePdfs, useTestJob } from '../../testing/pdf-tools';
 import { pdfWatermarkConverter } from './pdf-watermark.converter';
 
 const job = useTestJob();
@@ -194,8 +188,8 @@ describe('pdf/to/watermark', () => {
   it('answers 422 for damaged, empty and password-protected input', async () => {
     for (const [file, code] of await unreadablePdfs(job())) {
       await expect(
-        pdfWatermarkConverter.convert(await job().context([file], { Text: 'X' })),
-      ).rejects.toMatchObject({
+        answerToRejection(pdfWatermarkConverter.convert(await job().context([file], { Text: 'X' }))),
+      ).resolves.toMatchObject({
         status: 422,
         code,
       });
@@ -204,7 +198,9 @@ describe('pdf/to/watermark', () => {
 
   it("stops the stamping process at the job's deadline with a 504", async () => {
     const ctx = await job().context([corpusFile('pdf/GeoTopo-komprimiert.pdf')], { Text: 'LATE' });
-    await expect(pdfWatermarkConverter.convert({ ...ctx, deadline: 150 })).rejects.toMatchObject({
+    await expect(
+      answerToRejection(pdfWatermarkConverter.convert({ ...ctx, deadlineAt: Date.now() + 150 })),
+    ).resolves.toMatchObject({
       status: 504,
       code: 5000,
     });

@@ -1,6 +1,7 @@
 /**
- * pdf/to/watermark: text on every page (stamp-watermark.ts). Parameters as the spec names them, with
- * its defaults: Text (blank is refused; absent means CONFIDENTIAL), HorizontalAlignment left|center|right and VerticalAlignment
+ * pdf/to/watermark: text on every page (engines/stamp-watermark.ts, in a worker thread of the
+ * worker-task registry). Parameters as the spec names them, with its defaults: Text (blank is
+ * refused; absent means CONFIDENTIAL), HorizontalAlignment left|center|right and VerticalAlignment
  * top|center|bottom (center), Opacity 10-80 percent (30), FontSize in points (24, the page's
  * 'medium'; 6-144), Rotate 0-360 degrees counter-clockwise (0), TextRenderingMode filltext|stroketext|
  * fillstroke|invisible (filltext), FontColor and StrokeColor #rrggbb (#000000); every choice, range
@@ -10,17 +11,18 @@
 import { join, parse } from 'node:path';
 import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
 import { damagedFile, invalidParameters, passwordProtected } from '../../contract/errors';
+import { stampWatermarkInWorker } from '../../engines/mupdf-worker';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { repairPdf } from '../../engines/qpdf';
-import { catalogueFacts } from '../catalogue-facts';
-import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import type {
   HorizontalAlignment,
   VerticalAlignment,
   WatermarkOptions,
   WatermarkRenderingMode,
-} from './stamp-watermark';
-import { stampWatermarkInChild, UnparsablePdfError } from './stamp-watermark.process';
+} from '../../engines/stamp-watermark';
+import { timeLeftMs } from '../../engines/time-left';
+import { catalogueFacts } from '../catalogue-facts';
+import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 
 const ENDPOINT = 'pdf/to/watermark';
 
@@ -81,22 +83,18 @@ async function watermarkPdf(ctx: ConverterContext): Promise<ConverterResultFile[
     throw passwordProtected('The file is encrypted. Remove its protection first, then add the watermark.');
   }
   const output = join(ctx.workDir, 'result-watermarked.pdf');
-  const run = { signal: ctx.signal, timeoutMs: ctx.deadline };
-  try {
-    await stampWatermarkInChild(file.path, output, options, run);
-  } catch (error) {
-    if (!(error instanceof UnparsablePdfError)) throw error;
-    // pdf-lib reads less damage than qpdf does: let qpdf rewrite the file (it repairs what it can), then retry.
-    const repaired = join(ctx.workDir, 'watermark-repaired.pdf');
-    await repairPdf(file.path, repaired, run);
-    try {
-      await stampWatermarkInChild(repaired, output, options, run);
-    } catch (retryError) {
-      if (!(retryError instanceof UnparsablePdfError)) throw retryError;
-      throw damagedFile('The file is damaged: its pages could not be read to add the watermark.');
-    }
-  }
-  return [{ path: output, fileName: `${parse(file.fileName).name}-watermarked.pdf` }];
+  const result = [{ path: output, fileName: `${parse(file.fileName).name}-watermarked.pdf` }];
+  // pdf-lib runs in a worker thread, terminated at the job's deadline (504) or when the job is aborted
+  const limits = { signal: ctx.signal, deadlineAt: ctx.deadlineAt };
+  if (await stampWatermarkInWorker(file.path, output, options, limits)) return result;
+  // pdf-lib reads less damage than qpdf does: let qpdf rewrite the file (it repairs what it can), then retry.
+  const repaired = join(ctx.workDir, 'watermark-repaired.pdf');
+  await repairPdf(file.path, repaired, {
+    signal: ctx.signal,
+    timeoutMs: timeLeftMs(ctx.deadlineAt, 1000),
+  });
+  if (await stampWatermarkInWorker(repaired, output, options, limits)) return result;
+  throw damagedFile('The file is damaged: its pages could not be read to add the watermark.');
 }
 
 export const pdfWatermarkConverter: Converter = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { corpusFile, pageText } from '../../engines/pdf-tools.testing';
 import { useHttpTestServer } from '../../testing';
+import { corpusFile, pageText } from '../../testing/pdf-tools';
 
 const { server, save } = useHttpTestServer();
 

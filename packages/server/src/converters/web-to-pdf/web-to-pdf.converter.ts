@@ -5,8 +5,9 @@
  */
 import { join } from 'node:path';
 import { validateWebUrl } from '@docstudio/core';
-import { ApiError, ErrorCode, invalidParameters } from '../../contract/errors';
+import { engineTimeout, invalidParameters } from '../../contract/errors';
 import { renderUrlToPdf } from '../../engines/chromium';
+import { timeLeftMs } from '../../engines/time-left';
 import { assertPublicUrl, type SsrfPolicy } from '../../security/ssrf';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
@@ -36,9 +37,12 @@ export function createWebToPdfConverter(fixedPolicy?: SsrfPolicy): Converter {
       const url = await assertPublicUrl(raw, policy);
       const fileName = pdfNameForUrl(url);
       const outPath = join(ctx.workDir, 'web-page.pdf');
-      if (ctx.deadline <= 0)
-        throw new ApiError(504, ErrorCode.Timeout, 'No time was left for the conversion.');
-      await renderUrlToPdf(url.href, policy, { outPath, timeoutMs: ctx.deadline, signal: ctx.signal });
+      if (ctx.deadlineAt <= Date.now()) throw engineTimeout('No time was left for the conversion.');
+      await renderUrlToPdf(url.href, policy, {
+        outPath,
+        timeoutMs: timeLeftMs(ctx.deadlineAt),
+        signal: ctx.signal,
+      });
       return [{ path: outPath, fileName }];
     },
   };

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shutdownChromium } from '../../engines/chromium';
+import { answerTo } from '../../testing/error-answers';
 import type { ConverterContext } from '../converter.types';
 import { createWebToPdfConverter } from './index';
 
@@ -94,13 +95,13 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-const ctxFor = (url: string, deadline = 60_000): ConverterContext => ({
+const ctxFor = (url: string, timeLimitMs = 60_000): ConverterContext => ({
   files: [],
   url,
   params: {},
   workDir,
   signal: new AbortController().signal,
-  deadline,
+  deadlineAt: Date.now() + timeLimitMs,
 });
 const allowSite = () => createWebToPdfConverter({ allowedOrigins: [`127.0.0.1:${sitePort}`] });
 const text = (pdf: string): string => execFileSync('pdftotext', [pdf, '-']).toString('utf8');
@@ -120,7 +121,7 @@ describe('web/to/pdf', () => {
     const error = await createWebToPdfConverter({})
       .convert(ctxFor(`http://127.0.0.1:${sitePort}/page.html`))
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 400, code: 5005 });
+    expect(answerTo(error)).toMatchObject({ status: 400, code: 5005 });
     expect((error as Error).message).toMatch(/loopback/);
     expect(siteHits.length).toBe(before);
   });
@@ -141,7 +142,7 @@ describe('web/to/pdf', () => {
     const error = await allowSite()
       .convert(ctxFor(`http://127.0.0.1:${sitePort}/redirect`))
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 422, code: 5007 });
+    expect(answerTo(error)).toMatchObject({ status: 422, code: 5007 });
     expect((error as Error).message).toMatch(/^Remote download failed: .*not allowed/);
     expect(trapHits).toEqual([]);
   });
@@ -152,7 +153,7 @@ describe('web/to/pdf', () => {
       const error = await allowSite()
         .convert(ctxFor(`http://127.0.0.1:${sitePort}${path}`))
         .catch((e: unknown) => e);
-      expect(error).toMatchObject({ status: 422, code: 5007 });
+      expect(answerTo(error)).toMatchObject({ status: 422, code: 5007 });
       expect((error as Error).message).toMatch(/^Remote download failed: /);
       expect(trapHits).toEqual([]);
     },
@@ -162,7 +163,7 @@ describe('web/to/pdf', () => {
     const error = await allowSite()
       .convert(ctxFor(`http://127.0.0.1:${sitePort}/missing.html`))
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 422, code: 5007 });
+    expect(answerTo(error)).toMatchObject({ status: 422, code: 5007 });
     expect((error as Error).message).toBe('Remote download failed: the server answered HTTP 404.');
   });
 
@@ -177,7 +178,7 @@ describe('web/to/pdf', () => {
     const error = await createWebToPdfConverter({})
       .convert(ctxFor(template.replace('{p}', String(trapPort))))
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 400, code: 5005 });
+    expect(answerTo(error)).toMatchObject({ status: 400, code: 5005 });
     expect(trapHits).toEqual([]);
   });
 
@@ -196,6 +197,6 @@ describe('web/to/pdf', () => {
     const error = await allowSite()
       .convert(ctxFor(`http://127.0.0.1:${sitePort}/slow.html`, 3000))
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 504, code: 5000 });
+    expect(answerTo(error)).toMatchObject({ status: 504, code: 5000 });
   });
 });

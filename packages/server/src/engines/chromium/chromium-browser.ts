@@ -8,12 +8,19 @@
  * browser under them, and a job whose browser died answers "the browser stopped", not a network error.
  */
 import { type Browser, chromium } from 'playwright-core';
-import { ApiError, ErrorCode } from '../../contract/errors';
-import { recordEngineRestart } from '../../http/metrics';
+import { defaultConfig } from '../../config/config';
+import { type DomainError, engineStopped } from '../../contract/errors';
 import { type FilteringProxy, startFilteringProxy } from '../../security/ssrf';
-import { CHROMIUM_BASE_ARGS, CHROMIUM_PATH } from './launch-flags';
+import { recordEngineRestart } from '../engine-restarts';
+import { CHROMIUM_BASE_ARGS } from './launch-flags';
 
-export { CHROMIUM_PATH };
+/** The server's `chromiumPath` (configureChromium), else ServerConfig's default. */
+let executablePath = defaultConfig().chromiumPath;
+
+/** The browser binary (the server's `chromiumPath`); takes effect at the next launch. */
+export function configureChromium(settings: { executablePath: string }): void {
+  executablePath = settings.executablePath;
+}
 
 /** The shared flags, plus what a browser that renders users' pages needs on top. */
 export const CHROMIUM_ARGS = [
@@ -32,7 +39,7 @@ let fallbackProxy: FilteringProxy | undefined;
 async function launch(): Promise<Browser> {
   fallbackProxy ??= await startFilteringProxy({ denyAll: true });
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     headless: true,
     args: [...CHROMIUM_ARGS],
     // Playwright adds '<-loopback>' to the bypass list, so loopback also goes through the proxy.
@@ -69,10 +76,8 @@ let jobsInFlight = 0;
 let drained: (() => void)[] = [];
 
 /** The job's browser went away (crashed or killed) before the job finished: try again later. */
-export const browserStopped = (): ApiError =>
-  new ApiError(
-    503,
-    ErrorCode.ConversionFailed,
+export const browserStopped = (): DomainError =>
+  engineStopped(
     'The browser engine stopped during the conversion (it crashed); the job was not finished. Please try again.',
   );
 

@@ -8,7 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MetricsRegistry } from '../../http/metrics';
+import { answerTo } from '../../testing/error-answers';
+import { metricsText } from '../../testing/metrics-text';
 import { descendantsOf, stillRunning } from '../../testing/process-tree';
 import { startTestServer } from '../../testing/test-server';
 import { browserJobsInFlight, renderHtmlToPdf, shutdownChromium } from '.';
@@ -43,11 +44,7 @@ function chromiumProcesses() {
 }
 
 const restarts = (): number =>
-  Number(
-    /docstudio_engine_restarts_total\{engine="chromium"\} (\d+)/.exec(
-      new MetricsRegistry().render({ running: 0, waiting: 0, perEngine: {} }),
-    )?.[1] ?? 0,
-  );
+  Number(/docstudio_engine_restarts_total\{engine="chromium"\} (\d+)/.exec(metricsText())?.[1] ?? 0);
 
 describe('Chromium under faults', () => {
   it('a job whose browser is killed answers 503 "the browser stopped", and the next job succeeds', async () => {
@@ -60,7 +57,7 @@ describe('Chromium under faults', () => {
     expect(browser).toBeDefined();
     process.kill(browser?.pid as number, 'SIGKILL');
     const error = await job;
-    expect(error).toMatchObject({ status: 503, code: 5001 });
+    expect(answerTo(error)).toMatchObject({ status: 503, code: 5001 });
     expect((error as Error).message).toMatch(/browser engine stopped/);
     expect((error as Error).message).not.toMatch(/network/);
     expect(restarts()).toBe(before + 1);

@@ -3,7 +3,7 @@ export {
   browserJobsInFlight,
   browserStopped,
   CHROMIUM_ARGS,
-  CHROMIUM_PATH,
+  configureChromium,
   getBrowser,
   shutdownChromium,
 } from './chromium-browser';

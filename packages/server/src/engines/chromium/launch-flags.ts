@@ -3,8 +3,6 @@
  * Storybook run (tests/chromium.ts). No imports, so a test config can read it without loading the
  * server. The flags keep Chromium from reaching for Google's hosts on a closed network.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 export const CHROMIUM_BASE_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

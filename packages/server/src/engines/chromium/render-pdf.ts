@@ -7,13 +7,13 @@
  * Chromium's own error page after a later navigation) is 422 Code 5007, never a PDF of an error page.
  */
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
-import { ApiError, conversionFailed, ErrorCode, engineTimeout } from '../../contract/errors';
+import { conversionFailed, DomainError, engineTimeout, remoteDownloadFailed } from '../../contract/errors';
 import { type FilteringProxy, type SsrfPolicy, startFilteringProxy } from '../../security/ssrf';
 import { restartBrowser, withBrowser } from './chromium-browser';
 
 export interface RenderOptions {
   outPath: string;
-  /** Whole-job budget in milliseconds. */
+  /** How long the whole render may take (the job's time left). */
   timeoutMs: number;
   signal: AbortSignal;
 }
@@ -44,7 +44,7 @@ const PDF_OPTIONS = {
 } as const;
 
 /**
- * Runs `load` then prints. Races the whole job against its budget and the abort signal; on timeout
+ * Runs `load` then prints. Races the whole job against its time limit and the abort signal; on timeout
  * the context is closed without waiting for a possibly wedged renderer.
  */
 async function renderInContext(
@@ -71,7 +71,7 @@ async function renderWithBrowser(
   });
   let timer: NodeJS.Timeout | undefined;
   let wedged = false;
-  const budget = new Promise<never>((_, reject) => {
+  const outOfTime = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       wedged = true;
       reject(engineTimeout('The page did not finish rendering within the time limit.'));
@@ -80,7 +80,7 @@ async function renderWithBrowser(
       'abort',
       () => {
         wedged = true;
-        reject(options.signal.reason instanceof ApiError ? options.signal.reason : engineTimeout());
+        reject(options.signal.reason instanceof DomainError ? options.signal.reason : engineTimeout());
       },
       { once: true },
     );
@@ -93,7 +93,7 @@ async function renderWithBrowser(
       await page.pdf({ ...PDF_OPTIONS, path: options.outPath });
     })();
     work.catch(() => undefined); // the race below reports; avoid an unhandled rejection after a timeout
-    await Promise.race([work, budget]);
+    await Promise.race([work, outOfTime]);
   } finally {
     clearTimeout(timer);
     const closed = context.close().then(
@@ -127,13 +127,17 @@ export async function renderUrlToPdf(url: string, policy: SsrfPolicy, options: R
           const message = error instanceof Error ? error.message : '';
           if (/Timeout/i.test(message)) throw engineTimeout('The page did not load within the time limit.');
           if (proxy.blocked.length > 0 && /TUNNEL|PROXY/i.test(message)) throw blockedNavigation(proxy);
-          throw main.failure() ?? downloadFailed(`the page could not be loaded (${shortNetError(message)}).`);
+          throw (
+            main.failure() ??
+            remoteDownloadFailed(`the page could not be loaded (${shortNetError(message)}).`)
+          );
         }
         await settle(page, until);
         // A script or meta refresh may have navigated away after load, onto a refused or failed page.
         const failure = main.failure();
         if (failure) throw failure;
-        if (page.url().startsWith('chrome-error:')) throw downloadFailed('the page could not be loaded.');
+        if (page.url().startsWith('chrome-error:'))
+          throw remoteDownloadFailed('the page could not be loaded.');
       }),
     );
   } finally {
@@ -141,12 +145,9 @@ export async function renderUrlToPdf(url: string, policy: SsrfPolicy, options: R
   }
 }
 
-const downloadFailed = (message: string): ApiError =>
-  new ApiError(422, ErrorCode.RemoteDownloadFailed, `Remote download failed: ${message}`);
-
 /** Follows the main frame's navigations; failure() is why the document now shown is not the page. */
-function watchMainDocument(page: Page, proxy: FilteringProxy): { failure(): ApiError | undefined } {
-  let failure: ApiError | undefined;
+function watchMainDocument(page: Page, proxy: FilteringProxy): { failure(): DomainError | undefined } {
+  let failure: DomainError | undefined;
   const isMainNavigation = (request: Request): boolean => {
     try {
       return request.isNavigationRequest() && request.frame() === page.mainFrame();
@@ -158,7 +159,7 @@ function watchMainDocument(page: Page, proxy: FilteringProxy): { failure(): ApiE
     if (!isMainNavigation(response.request())) return;
     const status = response.status();
     if (response.headers()['x-docstudio-blocked']) failure = blockedNavigation(proxy);
-    else if (status >= 400) failure = downloadFailed(`the server answered HTTP ${status}.`);
+    else if (status >= 400) failure = remoteDownloadFailed(`the server answered HTTP ${status}.`);
     else if (status < 300) failure = undefined;
   });
   page.on('requestfailed', (request: Request) => {
@@ -168,15 +169,15 @@ function watchMainDocument(page: Page, proxy: FilteringProxy): { failure(): ApiE
     failure =
       proxy.blocked.length > 0 && /TUNNEL|PROXY/i.test(reason)
         ? blockedNavigation(proxy)
-        : downloadFailed(`the page could not be loaded (${shortNetError(reason)}).`);
+        : remoteDownloadFailed(`the page could not be loaded (${shortNetError(reason)}).`);
   });
   return { failure: () => failure };
 }
 
 /** The guard refused where the page led (a redirect, a script's navigation): 422 Code 5007 with the reason. */
-function blockedNavigation(proxy: FilteringProxy): ApiError {
+function blockedNavigation(proxy: FilteringProxy): DomainError {
   const reason = proxy.blocked[0]?.reason ?? 'the address is not public';
-  return downloadFailed(`the page leads to an address that is not allowed (${reason}).`);
+  return remoteDownloadFailed(`the page leads to an address that is not allowed (${reason}).`);
 }
 
 function shortNetError(message: string): string {

@@ -2,6 +2,7 @@
 export type { BridgeAnswer, BridgeRequest } from './office-instance';
 export {
   canIsolateNetwork,
+  configureLibreOffice,
   getOfficePool,
   OfficePool,
   type OfficePoolOptions,

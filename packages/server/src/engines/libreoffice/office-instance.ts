@@ -8,11 +8,9 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { ApiError, engineTimeout } from '../../contract/errors';
+import { DomainError, engineTimeout, notReady } from '../../contract/errors';
 import { createHardenedProfile } from './profile';
 
-/** python3-uno is installed for Debian's interpreter only, not the python3 first on PATH. */
-const PYTHON = process.env.LIBREOFFICE_PYTHON ?? '/usr/bin/python3';
 const BRIDGE = fileURLToPath(new URL('./uno-bridge.py', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 /** A healthy soffice answers the probe in milliseconds; one that does not within this is wedged. */
@@ -43,6 +41,8 @@ export interface OfficeInstanceOptions {
   profileDir: string;
   /** Run the group in an empty network namespace (`unshare -n`): no network at all, belt and braces. */
   isolateNetwork: boolean;
+  /** The python3 with the UNO bridge: Debian's python3-uno is for its own interpreter only. */
+  python: string;
   /** Called once when the instance dies without being stopped (soffice crashed or was killed). */
   onUnexpectedExit?: () => void;
 }
@@ -104,8 +104,8 @@ export class OfficeInstance {
     const profileUrl = await createHardenedProfile(this.options.profileDir);
     const pipeName = `docstudio_${process.pid}_${randomBytes(6).toString('hex')}`;
     const [command, args] = this.options.isolateNetwork
-      ? ['unshare', ['-n', PYTHON, BRIDGE, profileUrl, pipeName]]
-      : [PYTHON, [BRIDGE, profileUrl, pipeName]];
+      ? ['unshare', ['-n', this.options.python, BRIDGE, profileUrl, pipeName]]
+      : [this.options.python, [BRIDGE, profileUrl, pipeName]];
     const child = spawn(command, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child = child;
     this.alive = true;
@@ -122,7 +122,7 @@ export class OfficeInstance {
     this.readyWaiter = undefined;
     if (!ready) {
       this.kill();
-      throw new ApiError(503, 5030, 'LibreOffice could not be started.');
+      throw notReady('LibreOffice could not be started.');
     }
   }
 
@@ -173,7 +173,7 @@ export class OfficeInstance {
       const onAbort = (): void => {
         cleanup();
         this.kill();
-        reject(signal.reason instanceof ApiError ? signal.reason : engineTimeout());
+        reject(signal.reason instanceof DomainError ? signal.reason : engineTimeout());
       };
       const timer = setTimeout(() => {
         cleanup();

@@ -9,8 +9,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetricsRegistry } from '../../http/metrics';
 import { CORPUS_DIR } from '../../testing/corpus';
+import { answerTo } from '../../testing/error-answers';
+import { metricsText } from '../../testing/metrics-text';
 import { processesWith, stillRunning } from '../../testing/process-tree';
 import { OfficePool } from './office-pool';
 
@@ -66,11 +67,7 @@ async function killWhileConverting(): Promise<number> {
 }
 
 const restarts = (): number =>
-  Number(
-    /docstudio_engine_restarts_total\{engine="libreoffice"\} (\d+)/.exec(
-      new MetricsRegistry().render({ running: 0, waiting: 0, perEngine: {} }),
-    )?.[1] ?? 0,
-  );
+  Number(/docstudio_engine_restarts_total\{engine="libreoffice"\} (\d+)/.exec(metricsText())?.[1] ?? 0);
 
 describe('LibreOffice pool under faults', () => {
   it('a job whose soffice.bin is killed mid-conversion is retried on a fresh instance and succeeds', async () => {
@@ -111,7 +108,7 @@ describe('LibreOffice pool under faults', () => {
     await expect.poll(() => sofficeBin() !== first && pool.converting === 1, { timeout: 30_000 }).toBe(true);
     await killWhileConverting();
     const error = await job;
-    expect(error).toMatchObject({ status: 422, code: 5002 });
+    expect(answerTo(error)).toMatchObject({ status: 422, code: 5002 });
     expect((error as Error).message).toMatch(/document made the converter crash/);
     // ... and the engine is back for the next document.
     const answer = await convert(RTF, 'after-crasher.pdf');

@@ -12,14 +12,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiError, ErrorCode, engineTimeout } from '../../contract/errors';
-import { recordEngineRestart } from '../../http/metrics';
+import { defaultConfig, type LibreOfficeSettings } from '../../config/config';
+import { type DomainError, damagedFile, engineTimeout, notReady } from '../../contract/errors';
+import { recordEngineRestart } from '../engine-restarts';
+import { timeLeftMs } from '../time-left';
 import { type BridgeAnswer, type BridgeRequest, OfficeInstance } from './office-instance';
 
 export interface OfficePoolOptions {
   size: number;
   maxConversions: number;
   isolateNetwork: boolean;
+  /** The python3 with the UNO bridge (default: ServerConfig's). */
+  python?: string;
 }
 
 /** `unshare -n` works when the server may create namespaces (root or user namespaces); probe once. */
@@ -32,12 +36,21 @@ export function canIsolateNetwork(): boolean {
   }
 }
 
-function optionsFromEnv(): OfficePoolOptions {
-  const isolation = process.env.LIBREOFFICE_ISOLATE_NETWORK ?? 'auto';
+/** The shared pool's settings: the server's (configureLibreOffice), else ServerConfig's defaults. */
+let settings: LibreOfficeSettings = defaultConfig().libreOffice;
+
+/** Sets what the shared pool is made with; takes effect when it is next created. */
+export function configureLibreOffice(next: Partial<LibreOfficeSettings>): void {
+  settings = { ...settings, ...next };
+}
+
+/** The pool's options from its settings ('auto' isolation probed now, when the pool is made). */
+function optionsOf(current: LibreOfficeSettings): OfficePoolOptions {
   return {
-    size: Math.max(1, Number(process.env.LIBREOFFICE_POOL_SIZE ?? 2) || 2),
-    maxConversions: Math.max(1, Number(process.env.LIBREOFFICE_MAX_CONVERSIONS ?? 100) || 100),
-    isolateNetwork: isolation === 'auto' ? canIsolateNetwork() : /^(1|true|yes)$/i.test(isolation),
+    size: current.poolSize,
+    maxConversions: current.maxConversions,
+    isolateNetwork: current.isolateNetwork === 'auto' ? canIsolateNetwork() : current.isolateNetwork,
+    python: current.python,
   };
 }
 
@@ -50,10 +63,8 @@ interface Slot {
 }
 
 /** The same document took LibreOffice down twice: the file, not the engine, is the problem. */
-export const documentCrashedEngine = (): ApiError =>
-  new ApiError(
-    422,
-    ErrorCode.DamagedFile,
+export const documentCrashedEngine = (): DomainError =>
+  damagedFile(
     'The document made the converter crash, twice, so it could not be converted. It may be damaged: ' +
       'open it in its application, save it again and retry.',
   );
@@ -69,7 +80,7 @@ export class OfficePool {
   /** Jobs run a second time because the engine, not the document, failed. */
   retries = 0;
 
-  constructor(readonly options: OfficePoolOptions = optionsFromEnv()) {
+  constructor(readonly options: OfficePoolOptions = optionsOf(settings)) {
     this.slots = Array.from({ length: options.size }, (_, index) => ({
       profileDir: join(this.root, `profile-${index}`),
       busy: false,
@@ -104,18 +115,18 @@ export class OfficePool {
   /**
    * Runs one conversion on a healthy instance. When the engine fails during the job (it crashed, was
    * killed, or no longer answers afterwards) the job runs once more on a fresh instance within the
-   * same time budget; a second engine failure means the document is what crashes it.
+   * same time limit; a second engine failure means the document is what crashes it.
    */
   async convert(request: BridgeRequest, timeoutMs: number, signal: AbortSignal): Promise<BridgeAnswer> {
     if (this.closed) throw new Error('The LibreOffice pool is shut down.');
-    const deadline = Date.now() + timeoutMs;
+    const deadlineAt = Date.now() + timeoutMs;
     const slot = await this.acquire();
     try {
       for (let attempt = 1; ; attempt++) {
-        const answer = await this.attempt(slot, request, deadline, signal);
+        const answer = await this.attempt(slot, request, deadlineAt, signal);
         if (answer.error !== 'crashed') return answer;
         if (attempt === 2) throw documentCrashedEngine();
-        if (deadline - Date.now() < 1000)
+        if (deadlineAt - Date.now() < 1000)
           throw engineTimeout('LibreOffice stopped during the conversion and no time was left to retry.');
         this.retries++;
       }
@@ -127,13 +138,13 @@ export class OfficePool {
   private async attempt(
     slot: Slot,
     request: BridgeRequest,
-    deadline: number,
+    deadlineAt: number,
     signal: AbortSignal,
   ): Promise<BridgeAnswer> {
     const instance = await this.healthyInstance(slot);
     let answer: BridgeAnswer;
     try {
-      answer = await instance.convert(request, Math.max(1, deadline - Date.now()), signal);
+      answer = await instance.convert(request, timeLeftMs(deadlineAt), signal);
     } catch (error) {
       this.replace(slot, instance, false); // a timeout or abort killed it on purpose
       throw error;
@@ -158,7 +169,7 @@ export class OfficePool {
       await current.stop();
     }
     await this.startInstance(slot);
-    if (!slot.instance) throw new ApiError(503, ErrorCode.NotReady, 'LibreOffice could not be started.');
+    if (!slot.instance) throw notReady('LibreOffice could not be started.');
     return slot.instance;
   }
 
@@ -180,6 +191,7 @@ export class OfficePool {
     const instance: OfficeInstance = new OfficeInstance({
       profileDir: slot.profileDir,
       isolateNetwork: this.options.isolateNetwork,
+      python: this.options.python ?? defaultConfig().libreOffice.python,
       // Died while idle (soffice crashed or was killed): replace it now, not when the next job comes.
       onUnexpectedExit: () => {
         if (!slot.busy) this.replace(slot, instance, true);

@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MetricsRegistry } from '../../http/metrics';
 import { CORPUS_DIR } from '../../testing/corpus';
+import { metricsText } from '../../testing/metrics-text';
 import { OfficePool } from './office-pool';
 
 const RTF = join(CORPUS_DIR, 'office/simple_table.rtf');
@@ -32,11 +32,9 @@ const restartsOf = (text: string): number =>
 
 describe('LibreOffice pool after a crash', () => {
   it('starts a new instance for the next job and counts the restart', async () => {
-    const metrics = new MetricsRegistry();
-    const depth = { running: 0, waiting: 0, perEngine: {} };
     const first = await convert('first.pdf');
     expect(first.error ?? null, first.detail).toBeNull();
-    const before = restartsOf(metrics.render(depth));
+    const before = restartsOf(metricsText());
 
     // Kill this pool's soffice (and only this pool's: its folder is in the command line).
     execFileSync('pkill', ['-KILL', '-f', pool.root]);
@@ -48,6 +46,6 @@ describe('LibreOffice pool after a crash', () => {
       execFileSync('qpdf', ['--show-npages', join(work, 'second.pdf')], { encoding: 'utf8' }).trim(),
     ).toBe('1');
     expect(pool.starts).toBe(2);
-    expect(restartsOf(metrics.render(depth))).toBe(before + 1);
+    expect(restartsOf(metricsText())).toBe(before + 1);
   });
 });

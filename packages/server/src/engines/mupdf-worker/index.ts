@@ -1,11 +1,12 @@
 /**
- * MuPDF off the server's event loop: page rendering and page analysis run in a small pool of worker
- * threads (size = the server's MuPDF concurrency, default 2), so one complex page no longer stalls
- * health checks and downloads. Call `shutdownMupdfWorkers()` when the server closes.
+ * Work off the server's event loop: every task of the worker-task registry (worker-tasks.ts: MuPDF's
+ * page rendering, page analysis, text and redaction work, pdf-lib's watermark) runs in one small pool
+ * of worker threads (size = the server's MuPDF concurrency, default 2), so one complex page no longer
+ * stalls health checks and downloads. Call `shutdownMupdfWorkers()` when the server closes.
  */
 
+import { fileURLToPath } from 'node:url';
 import { engineTimeout } from '../../contract/errors';
-// Straight from the files, not the folder's index: the index's readDocumentStructure calls this module.
 import { ocrRenderedPage } from '../pdf-structure/ocr-page';
 import {
   buildPageStructure,
@@ -14,28 +15,40 @@ import {
   type PageWithFlow,
 } from '../pdf-structure/page-structure';
 import type { RenderedPage } from '../pdf-structure/render-page';
+import type { WatermarkOptions } from '../stamp-watermark';
 import type { PageTextLayer } from '../tesseract';
-import { startTsWorker, WorkerPool } from './worker-pool';
-import { asBuffer, type MupdfTask, type ResultOf } from './worker-protocol';
-
-export { WorkerPool } from './worker-pool';
+import { TaskPool } from './task-pool';
+import { asBuffer, type MupdfTask, type ResultOf, type WorkerTask } from './worker-protocol';
 
 const DEFAULT_SIZE = 2;
-let pool: WorkerPool | undefined;
+let pool: TaskPool | undefined;
 let size = DEFAULT_SIZE;
 
-function mupdfPool(): WorkerPool {
-  pool ??= new WorkerPool(size, () => startTsWorker(new URL('./mupdf.worker.ts', import.meta.url)));
+/** The pool's worker entry: tsx's loader first (plain JavaScript), then the TypeScript task handler. */
+export const TASK_WORKER = {
+  filename: fileURLToPath(new URL('./ts-worker-bootstrap.mjs', import.meta.url)),
+  workerData: { tsEntry: new URL('./task-worker.ts', import.meta.url).href },
+};
+
+function taskPool(): TaskPool {
+  pool ??= new TaskPool(size, TASK_WORKER, 'mupdf');
   return pool;
 }
 
-/** Sets the pool size (the server's `engineConcurrency.mupdf`); takes effect for the next tasks. */
+/**
+ * Sets the pool size (the server's `engineConcurrency.mupdf`). A pool of another size already
+ * running is closed (its running tasks finish) and the next task starts the new one.
+ */
 export function configureMupdfWorkers(threads: number): void {
-  size = Math.max(1, Math.floor(threads));
-  pool?.resize(size);
+  const next = Math.max(1, Math.floor(threads));
+  if (next === size) return;
+  size = next;
+  const previous = pool;
+  pool = undefined;
+  void previous?.close();
 }
 
-/** Terminates every MuPDF worker; the next task (a new server in the same process) starts fresh ones. */
+/** Terminates every worker; the next task (a new server in the same process) starts fresh ones. */
 export async function shutdownMupdfWorkers(): Promise<void> {
   const closing = pool;
   pool = undefined;
@@ -49,27 +62,34 @@ export const mupdfWorkerThreads = (): number => pool?.threads ?? 0;
 export const busyMupdfWorkers = () => pool?.busyWorkers() ?? [];
 
 /**
- * Runs one task in the pool. Aborting `signal`, or reaching `deadlineAt` (epoch ms), terminates the
- * worker mid-task and rejects with the signal's reason or a 504.
+ * Runs one registered task in the pool. Aborting `signal`, or reaching `deadlineAt` (epoch ms),
+ * terminates the worker mid-task and rejects with the signal's reason or a 504.
  */
-export async function runMupdfTask<T extends MupdfTask>(
+export async function runWorkerTask<T extends WorkerTask>(
   task: T,
   signal?: AbortSignal,
   deadlineAt = Number.POSITIVE_INFINITY,
 ): Promise<ResultOf<T>> {
-  if (!Number.isFinite(deadlineAt)) return (await mupdfPool().run(task, signal)) as ResultOf<T>;
+  if (!Number.isFinite(deadlineAt)) return (await taskPool().run(task, signal)) as ResultOf<T>;
   const stop = new AbortController();
   const forward = (): void => stop.abort(signal?.reason ?? engineTimeout());
   if (signal?.aborted) forward();
   signal?.addEventListener('abort', forward, { once: true });
   const timer = setTimeout(() => stop.abort(engineTimeout()), Math.max(0, deadlineAt - Date.now()));
   try {
-    return (await mupdfPool().run(task, stop.signal)) as ResultOf<T>;
+    return (await taskPool().run(task, stop.signal)) as ResultOf<T>;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forward);
   }
 }
+
+/** The MuPDF tasks by their registered name (redaction, active content). */
+export const runMupdfTask: <T extends MupdfTask>(
+  task: T,
+  signal?: AbortSignal,
+  deadlineAt?: number,
+) => Promise<ResultOf<T>> = runWorkerTask;
 
 /** What stops a task: the job's signal and its deadline (epoch ms); either terminates the worker. */
 export interface TaskLimits {
@@ -170,4 +190,22 @@ export async function readTextLayersInWorker(
     all.push(...chunk.layers);
   }
   return all;
+}
+
+/**
+ * Stamps a text watermark on every page of `input` into `output` with pdf-lib, in a worker (a 100 MB
+ * or hostile PDF neither blocks the server nor outlives the job). False when pdf-lib cannot parse it.
+ */
+export async function stampWatermarkInWorker(
+  input: string,
+  output: string,
+  options: WatermarkOptions,
+  limits: TaskLimits = {},
+): Promise<boolean> {
+  const { stamped } = await runWorkerTask(
+    { kind: 'stamp-watermark', input, output, options },
+    limits.signal,
+    limits.deadlineAt,
+  );
+  return stamped;
 }

@@ -1,15 +1,18 @@
 /**
- * What crosses between the server thread and a MuPDF worker: coarse tasks named by file path (the
- * worker reads the file itself), plain results, and errors flattened so an ApiError (422 damaged,
- * 5003 password) arrives as an ApiError again instead of a bare Error.
+ * What crosses between the server thread and a task worker: coarse tasks named by file path (the
+ * worker reads the file itself) and by their registered name (`kind`, see worker-tasks.ts), plain
+ * results, and errors flattened so a DomainError (5002 damaged, 5003 password) arrives as a
+ * DomainError again instead of a bare Error.
  */
 
-import { ApiError, type ErrorCodeValue } from '../../contract/errors';
-import type { RasterisePagesPlan, RasterMode } from '../../converters/pdf-redact/rasterise-pages';
-import type { RedactionPlan, RedactionTexts } from '../../converters/pdf-redact/redaction-mupdf';
+import { DomainError, type DomainErrorDetails, type ErrorCodeValue } from '../../contract/errors';
+import type { RasterisePagesPlan, RasterMode } from '../mupdf-redaction/rasterise-pages';
+import type { RedactionPlan, RedactionTexts } from '../mupdf-redaction/redaction-mupdf';
 import type { ExtractOptions, PageAnalysis, RenderedPage } from '../pdf-structure';
+import type { WatermarkOptions } from '../stamp-watermark';
 import type { PageTextLayer } from '../tesseract';
 
+/** The MuPDF tasks: page work, text, redaction and clean-up, each on a file named by path. */
 export type MupdfTask =
   /** Opens the PDF (the contract's 422s on failure) and counts its pages. */
   | { kind: 'count-pages'; path: string; password?: string }
@@ -35,7 +38,15 @@ export type MupdfTask =
   /** Removes JavaScript, launch actions and embedded programs, rewriting the file in place if any. */
   | { kind: 'strip-active-content'; path: string };
 
-export interface MupdfResults {
+/** Every task a worker runs: the MuPDF ones and pdf-lib's watermark. */
+export type WorkerTask =
+  | MupdfTask
+  /** pdf/to/watermark: stamps `options.text` on every page of `input` with pdf-lib, into `output`. */
+  | { kind: 'stamp-watermark'; input: string; output: string; options: WatermarkOptions };
+
+export type TaskName = WorkerTask['kind'];
+
+export interface TaskResults {
   'count-pages': { pages: number };
   'render-rgb': RenderedPage;
   'analyse-page': PageAnalysis;
@@ -46,33 +57,52 @@ export interface MupdfResults {
   'widen-page-boxes': { bytes: number };
   /** `locked`: the file needs a password, so it was left as it is. */
   'strip-active-content': { removed: number; locked: boolean };
+  /** `stamped: false`: pdf-lib could not parse the file (the caller may repair it and try again). */
+  'stamp-watermark': { stamped: boolean };
 }
 
-export type ResultOf<T extends MupdfTask> = MupdfResults[T['kind']];
+export type ResultOf<T extends WorkerTask> = TaskResults[T['kind']];
 
 export interface SerializedError {
   message: string;
-  api?: { status: number; code: ErrorCodeValue; invalidParameters?: Record<string, string[]> };
+  domain?: { code: ErrorCodeValue; details: DomainErrorDetails };
 }
 
-export type WorkerReply =
-  | { id: number; ok: true; result: unknown }
-  /** `fatal`: MuPDF itself failed (its heap may be damaged); the pool replaces the worker. */
-  | { id: number; ok: false; error: SerializedError; fatal: boolean };
+/** What a task hands back in its worker: the result and the buffers to move (not copy) with it. */
+export interface TaskDone<R> {
+  result: R;
+  transfer: ArrayBuffer[];
+}
+
+/** How a registered task runs inside a worker. */
+export type TaskHandler<K extends TaskName> = (
+  task: Extract<WorkerTask, { kind: K }>,
+) => Promise<TaskDone<TaskResults[K]>>;
+
+/** What the pool hands piscina: the task and an id for the thread's events about it. */
+export interface TaskRequest {
+  id: number;
+  task: unknown;
+}
+
+/** The task's answer: its result, or an error the task threw that left the worker sound. */
+export type TaskReply = { ok: true; result: unknown } | { ok: false; error: SerializedError };
+
+/**
+ * What a worker thread says besides answers: that it started task `started`, or that task `failed`
+ * left it unsafe (MuPDF's heap may be damaged) and it is ending itself.
+ */
+export type TaskEvent = { started: number; threadId: number } | { failed: number; error: SerializedError };
 
 export function serializeError(error: unknown): SerializedError {
-  if (error instanceof ApiError) {
-    return {
-      message: error.message,
-      api: { status: error.status, code: error.code, invalidParameters: error.invalidParameters },
-    };
+  if (error instanceof DomainError) {
+    return { message: error.message, domain: { code: error.code, details: error.details() } };
   }
   return { message: error instanceof Error ? error.message : String(error) };
 }
 
 export function deserializeError(error: SerializedError): Error {
-  if (error.api)
-    return new ApiError(error.api.status, error.api.code, error.message, error.api.invalidParameters);
+  if (error.domain) return new DomainError(error.domain.code, error.message, error.domain.details);
   return new Error(`MuPDF worker: ${error.message}`);
 }
 

@@ -1,147 +1,56 @@
 /**
- * The tasks as they run inside a worker thread. The worker keeps the last opened document, so the
- * page-by-page tasks of one conversion read and parse the file once; the file's size and mtime are
- * checked on every task, so a different file at the same path is never served from the cache.
+ * The worker-task registry: every piece of work that runs off the server's main thread, by name.
+ * The compiler checks that each name of WorkerTask (worker-protocol.ts) has exactly one handler; the
+ * pool (task-pool.ts) sends `{ kind, ... }` and the worker runs the handler registered under `kind`.
+ * Adding a task = its shape and result in worker-protocol.ts + its handler here + a typed helper in
+ * index.ts for the callers.
  */
-import { readFile, stat, writeFile } from 'node:fs/promises';
-import type * as Mupdf from 'mupdf';
-import { damagedFile } from '../../contract/errors';
-import { rasterisePages, widenPageBoxes } from '../../converters/pdf-redact/rasterise-pages';
-import { applyRedactionPlan, readRedactionTexts } from '../../converters/pdf-redact/redaction-mupdf';
-import { loadMupdf, openPdf } from '../mupdf';
-import { analysePage } from '../pdf-structure/page-structure';
-import { renderPageRgb } from '../pdf-structure/render-page';
-import { saveWithoutUnusedObjects, stripActiveContent } from '../strip-active-content';
-import type { PageTextLayer } from '../tesseract';
-import type { MupdfTask } from './worker-protocol';
+import { readFile, writeFile } from 'node:fs/promises';
+import {
+  analyse,
+  applyRedactions,
+  countPages,
+  rasterise,
+  redactionTexts,
+  renderRgb,
+  stripActive,
+  textLayers,
+  widenBoxes,
+} from './mupdf-tasks';
+import type { TaskDone, TaskHandler, TaskName, WorkerTask } from './worker-protocol';
 
-let cached: { key: string; doc: Mupdf.PDFDocument } | undefined;
-
-async function documentAt(path: string, password?: string): Promise<Mupdf.PDFDocument> {
-  const info = await stat(path);
-  const key = `${path}\n${info.size}\n${info.mtimeMs}\n${password ?? ''}`;
-  if (cached?.key === key) return cached.doc;
-  cached?.doc.destroy();
-  cached = undefined;
-  const doc = await openPdf(path, password);
-  cached = { key, doc };
-  return doc;
-}
-
-async function stripActiveContentAt(
-  mupdf: typeof Mupdf,
-  path: string,
-): Promise<{ removed: number; locked: boolean }> {
-  let doc: Mupdf.Document;
+/**
+ * pdf-lib parses the whole file in JavaScript: here, not on the server thread, and stoppable. Loaded
+ * on a worker's first watermark, so workers that only run MuPDF never hold pdf-lib.
+ */
+const stampWatermarkFile: TaskHandler<'stamp-watermark'> = async (task) => {
+  const { stampWatermark } = await import('../stamp-watermark');
+  let bytes: Uint8Array;
   try {
-    doc = mupdf.Document.openDocument(await readFile(path), 'application/pdf');
+    bytes = await stampWatermark(await readFile(task.input), task.options);
   } catch {
-    throw damagedFile('The PDF is damaged and cannot be read.');
+    return { result: { stamped: false }, transfer: [] };
   }
-  try {
-    if (doc.needsPassword()) return { removed: 0, locked: true };
-    const pdf = doc.asPDF();
-    if (!pdf) throw damagedFile('The PDF is damaged and cannot be read.');
-    const removed = stripActiveContent(pdf);
-    if (removed > 0) await writeFile(path, saveWithoutUnusedObjects(pdf));
-    return { removed, locked: false };
-  } finally {
-    doc.destroy();
-  }
-}
+  await writeFile(task.output, bytes);
+  return { result: { stamped: true }, transfer: [] };
+};
 
-/** The bytes to move rather than copy: only buffers that own their whole ArrayBuffer (never a pool slab). */
-function ownedBuffer(bytes: Uint8Array): ArrayBuffer[] {
-  const whole = bytes.buffer;
-  return whole instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === whole.byteLength
-    ? [whole]
-    : [];
-}
+export const workerTasks: { readonly [K in TaskName]: TaskHandler<K> } = {
+  'count-pages': countPages,
+  'render-rgb': renderRgb,
+  'analyse-page': analyse,
+  'text-layers': textLayers,
+  'redaction-texts': redactionTexts,
+  'apply-redactions': applyRedactions,
+  'rasterise-pages': rasterise,
+  'widen-page-boxes': widenBoxes,
+  'strip-active-content': stripActive,
+  'stamp-watermark': stampWatermarkFile,
+};
 
-export async function runTask(task: MupdfTask): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
-  const mupdf = await loadMupdf();
-  switch (task.kind) {
-    case 'count-pages': {
-      const doc = await documentAt(task.path, task.password);
-      return { result: { pages: doc.countPages() }, transfer: [] };
-    }
-    case 'render-rgb': {
-      const doc = await documentAt(task.path);
-      const page = doc.loadPage(task.index);
-      try {
-        const rendered = renderPageRgb(mupdf, page, task.dpi, task.maxPixels);
-        return { result: rendered, transfer: ownedBuffer(rendered.pixels) };
-      } finally {
-        page.destroy();
-      }
-    }
-    case 'analyse-page': {
-      const doc = await documentAt(task.path);
-      const analysis = analysePage(mupdf, doc, task.index, task.options);
-      return { result: analysis, transfer: analysis.scan ? ownedBuffer(analysis.scan.pixels) : [] };
-    }
-    case 'text-layers': {
-      const doc = await documentAt(task.path);
-      const pages = doc.countPages();
-      const layers: PageTextLayer[] = [];
-      for (let index = task.from; index < Math.min(task.to, pages); index++) {
-        const page = doc.loadPage(index);
-        try {
-          const [x0, y0, x1, y1] = page.getBounds();
-          const stext = page.toStructuredText('preserve-whitespace');
-          layers.push({ text: stext.asText(), width: x1 - x0, height: y1 - y0 });
-          stext.destroy();
-        } finally {
-          page.destroy();
-        }
-      }
-      return { result: { pages, layers }, transfer: [] };
-    }
-    case 'redaction-texts': {
-      // a private copy: showing the hidden layers must not leak into the cached document
-      const doc = await openPdf(task.path);
-      try {
-        return { result: readRedactionTexts(doc), transfer: [] };
-      } finally {
-        doc.destroy();
-      }
-    }
-    case 'apply-redactions': {
-      const doc = await openPdf(task.path);
-      try {
-        const saved = applyRedactionPlan(mupdf, doc, task.plan);
-        await writeFile(task.output, saved);
-        return { result: { bytes: saved.length }, transfer: [] };
-      } finally {
-        doc.destroy();
-      }
-    }
-    case 'rasterise-pages': {
-      const original = await openPdf(task.original);
-      try {
-        const redacted = await openPdf(task.redacted);
-        try {
-          const { saved, modes } = rasterisePages(mupdf, original, redacted, task.plan);
-          await writeFile(task.output, saved);
-          return { result: { modes }, transfer: [] };
-        } finally {
-          redacted.destroy();
-        }
-      } finally {
-        original.destroy();
-      }
-    }
-    case 'strip-active-content':
-      return { result: await stripActiveContentAt(mupdf, task.path), transfer: [] };
-    case 'widen-page-boxes': {
-      const doc = await openPdf(task.path);
-      try {
-        const saved = widenPageBoxes(mupdf, doc, task.margin, task.asReference);
-        await writeFile(task.output, saved);
-        return { result: { bytes: saved.length }, transfer: [] };
-      } finally {
-        doc.destroy();
-      }
-    }
-  }
+/** Runs the task registered under `task.kind` (a name the registry lacks is a bug of ours: refused). */
+export function runTask(task: WorkerTask): Promise<TaskDone<unknown>> {
+  const handler = workerTasks[task.kind] as TaskHandler<TaskName> | undefined;
+  if (!handler) return Promise.reject(new TypeError(`No worker task is registered as "${task.kind}".`));
+  return handler(task as never);
 }

@@ -6,12 +6,6 @@
 export { findAlignedTables } from './aligned-tables';
 export { type OcrOptions, ocrPage, ocrRenderedPage, parseTesseractTsv } from './ocr-page';
 export {
-  baseName,
-  forEachPage,
-  inspectedInputPdf,
-  pageDeadline,
-} from './page-loop';
-export {
   analysePage,
   buildPageStructure,
   type ExtractOptions,
@@ -20,12 +14,6 @@ export {
   type PageWithFlow,
 } from './page-structure';
 export { cellAccuracy, cellsMatch, normaliseCell, parseCsv, wordF1 } from './quality-metrics';
-export {
-  type DocumentStructure,
-  type ReadDocumentOptions,
-  readDocumentStructure,
-  writeSingleResult,
-} from './read-document';
 export { type FlowItem, findGutter, readingOrder } from './reading-order';
 export { MAX_PAGE_PIXELS, type RenderedPage, renderPageRgb } from './render-page';
 export { findRuledTables } from './ruled-tables';

@@ -52,7 +52,7 @@ export async function ocrRenderedPage(
     {
       timeoutMs: options.timeoutMs,
       signal: options.signal,
-      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+      env: { OMP_THREAD_LIMIT: '1' },
     },
   );
   return parseTesseractTsv(stdout.toString('utf8'), 72 / rendered.dpi);

@@ -17,10 +17,6 @@ export {
   ocrPageWords,
   type PageOcrOptions,
   parseTesseractWords,
+  renderPageGreyPng,
 } from './page-ocr';
-export {
-  makeSearchablePdfByPages,
-  type OwnSearchableOptions,
-  type SearchableSummary,
-} from './searchable-pdf';
 export { hasText, type PageTextLayer, readTextLayers } from './text-layer';

@@ -6,7 +6,7 @@
  * Tesseract's OpenMP threads only fight each other on a small machine (13.3 s a page with default
  * threads against 2.0 s with one thread, measured on this 2-core host).
  */
-import { ApiError, conversionFailed, damagedFile, passwordProtected } from '../../contract/errors';
+import { conversionFailed, DomainError, damagedFile, passwordProtected } from '../../contract/errors';
 import { EngineExitError, runEngine } from '../run-engine';
 
 export const OCRMYPDF = '/usr/bin/ocrmypdf';
@@ -23,9 +23,9 @@ export interface SearchablePdfOptions {
   tempDir: string;
 }
 
-/** Environment for every Tesseract run: one OpenMP thread, parallelism comes from pages instead. */
+/** Variables for every Tesseract run: one OpenMP thread, parallelism comes from pages instead. */
 export function singleThreadEnv(tempDir?: string): NodeJS.ProcessEnv {
-  return { ...process.env, OMP_THREAD_LIMIT: '1', ...(tempDir ? { TMPDIR: tempDir } : {}) };
+  return { OMP_THREAD_LIMIT: '1', ...(tempDir ? { TMPDIR: tempDir } : {}) };
 }
 
 /** Pages that already carry text are copied unchanged (--skip-text); the others get a text layer. */
@@ -34,7 +34,7 @@ export async function makeSearchablePdf(
   output: string,
   options: SearchablePdfOptions,
 ): Promise<void> {
-  // One page may not take the whole budget; OCRmyPDF leaves a page without text when Tesseract times out.
+  // One page may not take the whole time; OCRmyPDF leaves a page without text when Tesseract times out.
   const pageTimeout = Math.max(10, Math.min(180, Math.floor(options.timeoutMs / 1000)));
   const args = [
     '--output-type',
@@ -61,13 +61,13 @@ export async function makeSearchablePdf(
       cwd: options.tempDir,
     });
   } catch (error) {
-    if (error instanceof ApiError || !(error instanceof EngineExitError)) throw error;
+    if (error instanceof DomainError || !(error instanceof EngineExitError)) throw error;
     throw ocrmypdfError(error);
   }
 }
 
 /** OCRmyPDF's documented exit codes as the contract's errors. */
-function ocrmypdfError(error: EngineExitError): ApiError {
+function ocrmypdfError(error: EngineExitError): DomainError {
   switch (error.code) {
     case 8:
       return passwordProtected();

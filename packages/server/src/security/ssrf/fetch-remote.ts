@@ -8,7 +8,7 @@ import { unlink } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { ApiError, ErrorCode } from '../../contract/errors';
+import { DomainError, invalidUrl, remoteDownloadFailed } from '../../contract/errors';
 import {
   type PinnedTarget,
   policyFromEnv,
@@ -40,9 +40,6 @@ export interface RemoteFile {
   /** The URL the body came from after redirects. */
   finalUrl: string;
 }
-
-const downloadFailed = (message: string, status = 422): ApiError =>
-  new ApiError(status, ErrorCode.RemoteDownloadFailed, `Remote download failed: ${message}`);
 
 /** Strips folders and control characters so the name is safe to store and show. */
 export function sanitiseFileName(name: string): string {
@@ -110,7 +107,7 @@ async function readBody(
   const declared = Number(response.headers['content-length'] ?? Number.NaN);
   if (Number.isFinite(declared) && declared > options.maxBytes) {
     response.destroy();
-    throw downloadFailed(`the file is larger than ${options.maxBytes} bytes.`, 413);
+    throw remoteDownloadFailed(`the file is larger than ${options.maxBytes} bytes.`, 'size');
   }
   const sink = options.destPath ? createWriteStream(options.destPath, { mode: 0o600 }) : undefined;
   const chunks: Buffer[] = [];
@@ -120,7 +117,7 @@ async function readBody(
       size += chunk.length;
       if (size > options.maxBytes) {
         response.destroy();
-        throw downloadFailed(`the file is larger than ${options.maxBytes} bytes.`, 413);
+        throw remoteDownloadFailed(`the file is larger than ${options.maxBytes} bytes.`, 'size');
       }
       if (sink) {
         if (!sink.write(chunk)) await new Promise<void>((done) => sink.once('drain', () => done()));
@@ -146,8 +143,8 @@ export async function fetchRemoteFile(rawUrl: string, options: FetchRemoteOption
         target = await resolvePublicUrl(current, policy);
       } catch (error) {
         if (error instanceof SsrfBlockedError) {
-          if (hop === 0) throw new ApiError(400, ErrorCode.InvalidUrl, `Invalid URL: ${error.message}`);
-          throw downloadFailed(`a redirect was refused: ${error.message}`);
+          if (hop === 0) throw invalidUrl(`Invalid URL: ${error.message}`);
+          throw remoteDownloadFailed(`a redirect was refused: ${error.message}`);
         }
         throw error;
       }
@@ -160,7 +157,7 @@ export async function fetchRemoteFile(rawUrl: string, options: FetchRemoteOption
       }
       if (status < 200 || status >= 300) {
         response.resume();
-        throw downloadFailed(`the server answered HTTP ${status}.`);
+        throw remoteDownloadFailed(`the server answered HTTP ${status}.`);
       }
       const body = await readBody(response, options);
       const fileName = fileNameFrom(response.headers['content-disposition'], target.url);
@@ -170,13 +167,12 @@ export async function fetchRemoteFile(rawUrl: string, options: FetchRemoteOption
         ? { ...base, path: options.destPath, size: body }
         : { ...base, bytes: body, size: body.length };
     }
-    throw downloadFailed(`more than ${maxRedirects} redirects.`);
+    throw remoteDownloadFailed(`more than ${maxRedirects} redirects.`);
   } catch (error) {
     if (options.destPath) await unlink(options.destPath).catch(() => undefined);
-    if (error instanceof ApiError) throw error;
-    if (timeout.aborted)
-      throw new ApiError(504, ErrorCode.RemoteDownloadFailed, 'Remote download failed: it took too long.');
+    if (error instanceof DomainError) throw error;
+    if (timeout.aborted) throw remoteDownloadFailed('it took too long.', 'time');
     if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : error;
-    throw downloadFailed(error instanceof Error ? error.message : 'network error.');
+    throw remoteDownloadFailed(error instanceof Error ? error.message : 'network error.');
   }
 }

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../contract/errors';
+import { DomainError } from '../../contract/errors';
+import { answerTo, answerToRejection } from '../../testing/error-answers';
 import { assertPublicUrl, checkAddress, fetchRemoteFile, startFilteringProxy } from './index';
 
 /** A loopback server that records every request it sees: the guard must keep it at zero. */
@@ -133,10 +134,10 @@ describe('assertPublicUrl', () => {
   it.each(refusedUrls)('refuses %s with 400 / Code 5005 and a clear message', async (template) => {
     const url = template.replaceAll('{p}', String(trapPort));
     const error = await assertPublicUrl(url, { resolve }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(400);
-    expect((error as ApiError).code).toBe(5005);
-    expect((error as ApiError).message).toMatch(/^Invalid URL: .{10,}/);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(answerTo(error).status).toBe(400);
+    expect((error as DomainError).code).toBe(5005);
+    expect((error as DomainError).message).toMatch(/^Invalid URL: .{10,}/);
   });
 
   it('refuses a name when any of its addresses is private', async () => {
@@ -216,11 +217,15 @@ describe('fetchRemoteFile', () => {
   it('stops at the size limit (413) and the time limit (504)', async () => {
     const opts = { allowedOrigins: [`127.0.0.1:${originPort}`] };
     await expect(
-      fetchRemoteFile(`http://127.0.0.1:${originPort}/big`, { ...opts, maxBytes: 1000, timeoutMs: 3000 }),
-    ).rejects.toMatchObject({ code: 5007, status: 413 });
+      answerToRejection(
+        fetchRemoteFile(`http://127.0.0.1:${originPort}/big`, { ...opts, maxBytes: 1000, timeoutMs: 3000 }),
+      ),
+    ).resolves.toMatchObject({ code: 5007, status: 413 });
     await expect(
-      fetchRemoteFile(`http://127.0.0.1:${originPort}/slow`, { ...opts, maxBytes: 1000, timeoutMs: 500 }),
-    ).rejects.toMatchObject({ code: 5007, status: 504 });
+      answerToRejection(
+        fetchRemoteFile(`http://127.0.0.1:${originPort}/slow`, { ...opts, maxBytes: 1000, timeoutMs: 500 }),
+      ),
+    ).resolves.toMatchObject({ code: 5007, status: 504 });
   });
 
   it('the trap saw no request', () => {

@@ -6,7 +6,7 @@
  * attacker's DNS could answer differently).
  */
 import { lookup } from 'node:dns/promises';
-import { ApiError, ErrorCode } from '../../contract/errors';
+import { invalidUrl } from '../../contract/errors';
 import { checkAddress, isIpLiteral } from './address-policy';
 
 export interface SsrfPolicy {
@@ -128,15 +128,15 @@ export async function resolvePublicUrl(raw: string, policy: SsrfPolicy = {}): Pr
 }
 
 /**
- * The check for a user's first URL: resolves to the URL when it is public, else throws ApiError 400
- * with Code 5005 and a Message saying why.
+ * The check for a user's first URL: resolves to the URL when it is public, else throws Code 5005
+ * (InvalidUrl) and a Message saying why.
  */
 export async function assertPublicUrl(raw: string, policy: SsrfPolicy = policyFromEnv()): Promise<URL> {
   try {
     return (await resolvePublicUrl(raw, policy)).url;
   } catch (error) {
     if (error instanceof SsrfBlockedError) {
-      throw new ApiError(400, ErrorCode.InvalidUrl, `Invalid URL: ${error.message}`);
+      throw invalidUrl(`Invalid URL: ${error.message}`);
     }
     throw error;
   }

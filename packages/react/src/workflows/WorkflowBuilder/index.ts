@@ -1,0 +1,1 @@
+export { WorkflowBuilder, type WorkflowBuilderProps, type WorkflowBuilderState } from './WorkflowBuilder';

@@ -1,0 +1,1 @@
+export { WorkflowList, type WorkflowListProps, type WorkflowListState } from './WorkflowList';

@@ -1,0 +1,1 @@
+export { WorkflowRunner, type WorkflowRunnerProps, type WorkflowRunnerState } from './WorkflowRunner';

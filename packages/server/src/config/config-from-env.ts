@@ -1,0 +1,114 @@
+/**
+ * The environment's settings (see the README's configuration table): every variable overrides one
+ * field of defaultConfig(). Most values are checked strictly: a typo is an error at start-up rather than
+ * a value that silently falls back (the engine settings keep their lenient reading, engines-from-env.ts).
+ */
+import { resolve } from 'node:path';
+import { policyFromEnv } from '../security/ssrf';
+import { type CorsOrigins, defaultConfig, type ServerConfig } from './config';
+import { engineSettingsFromEnv } from './engines-from-env';
+import { limitsFromEnv } from './limits-from-env';
+
+function parseBoolean(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return /^(1|true|on|yes)$/i.test(value.trim());
+}
+
+function parsePositiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0)
+    throw new Error(`${name} must be a positive integer, got '${value}'.`);
+  return parsed;
+}
+
+/**
+ * CORS_ORIGINS: `*`, or comma-separated origins written as the browser sends them (scheme, host and
+ * port only). A path, a query or a typo is an error at start-up rather than a partner that silently
+ * cannot connect.
+ */
+export function parseCorsOrigins(value: string | undefined): CorsOrigins {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.includes('*')) {
+    if (entries.length > 1)
+      throw new Error(`CORS_ORIGINS is either '*' or a list of origins, got '${value}'.`);
+    return '*';
+  }
+  return [
+    ...new Set(
+      entries.map((entry) => {
+        let url: URL | undefined;
+        try {
+          url = new URL(entry);
+        } catch {
+          url = undefined;
+        }
+        const bare =
+          url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+        // Wildcards such as https://*.example are not origins: browsers send the exact host.
+        const plainHost = url && /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname);
+        if (
+          !url ||
+          !/^https?:$/.test(url.protocol) ||
+          !bare ||
+          !plainHost ||
+          entry.endsWith('#') ||
+          entry.endsWith('?')
+        ) {
+          throw new Error(
+            `CORS_ORIGINS entries must be origins such as https://partner.example, got '${entry}'.`,
+          );
+        }
+        return url.origin;
+      }),
+    ),
+  ];
+}
+
+/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, SHUTDOWN_GRACE_SECONDS, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, STORAGE_KEY_PREVIOUS, DOWNLOADS_REQUIRE_OWNER, DOWNLOAD_LINK_MINUTES, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, LOG, the limits of limits-from-env.ts and the engine settings of engines-from-env.ts. */
+export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const base = defaultConfig();
+  return {
+    ...base,
+    port: env.PORT !== undefined && env.PORT !== '' ? Number(env.PORT) : base.port,
+    host: env.HOST || base.host,
+    dataDir: resolve(env.DATA_DIR || base.dataDir),
+    staticDir: env.STATIC_DIR ? resolve(env.STATIC_DIR) : undefined,
+    retentionMinutes: parsePositiveInt('RETENTION_MINUTES', env.RETENTION_MINUTES, base.retentionMinutes),
+    maxQueue: parsePositiveInt('MAX_QUEUE', env.MAX_QUEUE, base.maxQueue),
+    shutdownGraceSeconds: parsePositiveInt(
+      'SHUTDOWN_GRACE_SECONDS',
+      env.SHUTDOWN_GRACE_SECONDS,
+      base.shutdownGraceSeconds,
+    ),
+    allowPrivateUrls: parseBoolean(env.ALLOW_PRIVATE_URLS, false),
+    allowedOrigins: policyFromEnv(env).allowedOrigins ?? [],
+    remoteFetch: parseBoolean(env.REMOTE_FETCH, base.remoteFetch),
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    storageKeyHex: env.STORAGE_KEY || undefined,
+    previousStorageKeyHex: env.STORAGE_KEY_PREVIOUS || undefined,
+    downloadsRequireOwner: parseBoolean(env.DOWNLOADS_REQUIRE_OWNER, base.downloadsRequireOwner),
+    downloadLinkMinutes: parsePositiveInt(
+      'DOWNLOAD_LINK_MINUTES',
+      env.DOWNLOAD_LINK_MINUTES,
+      base.downloadLinkMinutes,
+    ),
+    rateLimitPerMinute: parsePositiveInt(
+      'RATE_LIMIT_PER_MINUTE',
+      env.RATE_LIMIT_PER_MINUTE,
+      base.rateLimitPerMinute,
+    ),
+    signInAttemptsPerMinute: parsePositiveInt(
+      'SIGN_IN_ATTEMPTS_PER_MINUTE',
+      env.SIGN_IN_ATTEMPTS_PER_MINUTE,
+      base.signInAttemptsPerMinute,
+    ),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    ...limitsFromEnv(env, base),
+    ...engineSettingsFromEnv(env, base),
+    logger: parseBoolean(env.LOG, true),
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * A MuPDF worker thread that dies in the middle of a task (here: terminated from outside, as a crash
+ * or an out-of-memory kill would end it): the task runs again on a fresh worker and succeeds; a task
+ * that takes two workers down is refused as 422 Code 5002; the next task works either way.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../../testing/corpus';
+import { answerTo } from '../../testing/error-answers';
+import { metricsText } from '../../testing/metrics-text';
+import { busyMupdfWorkers, configureMupdfWorkers, renderPageRgbInWorker, shutdownMupdfWorkers } from '.';
+
+let dir: string;
+let heavy: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mupdf-faults-'));
+  heavy = join(dir, 'heavy.pdf');
+  // 12 000 translucent ellipses: MuPDF needs a second or more to render the page at 150 dpi.
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  for (let i = 0; i < 12_000; i++) {
+    const color = rgb((i % 7) / 7, (i % 5) / 5, (i % 3) / 3);
+    page.drawEllipse({ x: (i * 37) % 612, y: (i * 53) % 792, xScale: 40, yScale: 25, color, opacity: 0.5 });
+  }
+  await writeFile(heavy, await pdf.save());
+  configureMupdfWorkers(2);
+});
+
+afterAll(async () => {
+  await shutdownMupdfWorkers();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const restarts = (): number =>
+  Number(/docstudio_engine_restarts_total\{engine="mupdf"\} (\d+)/.exec(metricsText())?.[1] ?? 0);
+
+/** Waits for a worker to be busy, lets it work a moment, then terminates it. */
+async function terminateBusyWorker(): Promise<void> {
+  await expect.poll(() => busyMupdfWorkers().length, { timeout: 10_000, interval: 10 }).toBe(1);
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const [worker] = busyMupdfWorkers();
+  await worker?.terminate();
+}
+
+describe('MuPDF workers under faults', () => {
+  it('a task whose worker is terminated mid-render runs again on a new worker and succeeds', async () => {
+    const before = restarts();
+    const render = renderPageRgbInWorker(heavy, 0, 150);
+    await terminateBusyWorker();
+    const page = await render;
+    expect(page.width).toBe(1275);
+    expect(page.pixels.length).toBe(1275 * 1650 * 3);
+    expect(restarts()).toBe(before + 1);
+  });
+
+  it('a task that takes two workers down is refused with 422 Code 5002, and the next task works', async () => {
+    const render = renderPageRgbInWorker(heavy, 0, 150).catch((error: unknown) => error);
+    await terminateBusyWorker();
+    await terminateBusyWorker();
+    const error = await render;
+    expect(answerTo(error)).toMatchObject({ status: 422, code: 5002 });
+    expect((error as Error).message).toMatch(/document made the PDF engine crash/);
+    const next = await renderPageRgbInWorker(join(CORPUS_DIR, 'pdf/tagged.pdf'), 0, 72);
+    expect(next.width).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,9 @@
+/**
+ * One time budget, one name: a job's time is up at `deadlineAt` (epoch milliseconds, the converter
+ * context's and the worker tasks' name for it). An engine call takes a `timeoutMs`, how long that one
+ * call may run; within a job it is the time left, never more.
+ */
+
+/** Milliseconds from now until `deadlineAt`, at least `atLeastMs` (a call with no time left fails at once). */
+export const timeLeftMs = (deadlineAt: number, atLeastMs = 1): number =>
+  Math.max(atLeastMs, deadlineAt - Date.now());

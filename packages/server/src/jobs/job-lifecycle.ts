@@ -1,0 +1,67 @@
+/**
+ * The one lifecycle of every job, a single conversion (POST /convert) or a workflow run: its record
+ * is created once the request is accepted, marked running when its work leaves the queue, and ends
+ * holding either the answer or the failure as GET /job answers it. The work itself is
+ * runConversion (queue with deadline, converter, stored results, metrics, work folder removed) or
+ * runWorkflow (runConversion per step). A synchronous job's caller awaits its answer; an async job
+ * is tracked until it ends, so closing the server waits for it, and its server-side failures are
+ * logged since no client is there to hear them.
+ */
+import type { JobFailure, JobRecords } from './job-records';
+
+export interface JobDeps {
+  jobs: JobRecords;
+  /** Async jobs still running (closing the server awaits them). */
+  background: Set<Promise<unknown>>;
+  /** The stored answer for anything a job throws: the HTTP layer's error mapping. */
+  describeFailure: (error: unknown) => JobFailure;
+}
+
+/** Where an async job's server-side failure is logged (the request's logger). */
+export interface JobLog {
+  error(details: { err: unknown; jobId: string }, message: string): void;
+}
+
+export interface JobStart<T> {
+  ownerId: string;
+  /** What the record is named after: the converter's endpoint, or `workflows/run/{id}`. */
+  name: string;
+  /** The job's work; `started()` marks the record running (call it when the work leaves the queue). */
+  work: (started: () => void) => Promise<T>;
+  /** Answer {JobId} at once and run on; false: the caller awaits `answer`. */
+  async: boolean;
+  log: JobLog;
+  /** The log line of an async job's server-side failure ('async conversion failed'). */
+  failureMessage: string;
+}
+
+export interface StartedJob<T> {
+  id: string;
+  /** The work's answer, once stored; rejects with the work's error once that is stored. */
+  answer: Promise<T>;
+}
+
+export async function startJob<T>(deps: JobDeps, start: JobStart<T>): Promise<StartedJob<T>> {
+  const id = await deps.jobs.create(start.ownerId, start.name);
+  const answer = start
+    .work(() => void deps.jobs.markRunning(id))
+    .then(
+      async (result) => {
+        await deps.jobs.succeed(id, result);
+        return result;
+      },
+      async (error: unknown) => {
+        await deps.jobs.fail(id, deps.describeFailure(error));
+        throw error;
+      },
+    );
+  if (start.async) {
+    const tracked = answer.catch((error: unknown) => {
+      if (deps.describeFailure(error).status >= 500)
+        start.log.error({ err: error, jobId: id }, start.failureMessage);
+    });
+    deps.background.add(tracked);
+    void tracked.finally(() => deps.background.delete(tracked));
+  }
+  return { id, answer };
+}
