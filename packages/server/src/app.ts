@@ -35,11 +35,15 @@ import type { ServerContext } from './http/server-context';
 import { registerSignInRoutes } from './http/sign-in.routes';
 import { registerStaticSite } from './http/static-site';
 import { registerWorkflowRunRoute } from './http/workflow-run.routes';
+import { registerWorkflowRunsRoute } from './http/workflow-runs.routes';
 import { registerWorkflowRoutes } from './http/workflows.routes';
+import { CallbackDeliveries } from './jobs/callback-delivery';
 import { InProcessJobQueue } from './jobs/job-queue';
 import { JobRecords } from './jobs/job-records';
 import { cleanUpPreviousRuns } from './jobs/previous-run-cleanup';
+import { urlPolicyOf } from './jobs/run-conversion';
 import { startSweeper } from './jobs/sweeper';
+import { WorkflowRunRecords } from './jobs/workflow-runs';
 import { openDatabase, sqliteDialect } from './storage/database';
 import { FileStore } from './storage/file-store';
 import { loadKeyRing } from './storage/key-ring';
@@ -70,6 +74,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     users: new UserService(db),
     queue: new InProcessJobQueue(config.maxQueue, config.engineConcurrency),
     jobs: new JobRecords(db, keys),
+    runs: new WorkflowRunRecords(db, keys),
+    callbacks: new CallbackDeliveries({ ...config.webhooks, policy: () => urlPolicyOf(config) }),
     metrics: new MetricsRegistry(),
     limits: new RateLimits(
       config.rateLimitPerMinute,
@@ -117,6 +123,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
       registerAuthFunctionRoutes(api, context);
       registerWorkflowRoutes(api, context);
       registerWorkflowRunRoute(api, context);
+      registerWorkflowRunsRoute(api, context);
       registerHealthRoutes(api, context);
     },
     { prefix: '/api' },
@@ -136,6 +143,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   app.addHook('onClose', async () => {
     sweeper.stop();
     await Promise.allSettled([...context.background]);
+    // Webhooks of runs that just ended get a short grace, then are dropped (never an endless wait).
+    await context.callbacks.close();
     await context.queue.close();
     await releaseEngines();
     await db.destroy();

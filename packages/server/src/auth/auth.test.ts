@@ -25,8 +25,13 @@ const validate = async (token: string) =>
     })
   ).json()) as { valid: boolean; userData: { id: string; anonymous: boolean; email: string | null } | null };
 
-const workflowsWith = (token: string) =>
-  fetch(`${server.apiUrl}/workflows/get-all`, { headers: { authorization: `Bearer ${token}` } });
+/** An API call any valid token may make (workflows need an account): a small upload. */
+const uploadWith = (token: string) =>
+  fetch(`${server.apiUrl}/upload?filename=a.txt`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+    body: 'hello',
+  });
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -81,15 +86,15 @@ describe('tokens', () => {
       .sign(serverKey);
 
     for (const forged of [wrongKey, algNone, hs256]) {
-      const response = await workflowsWith(forged);
+      const response = await uploadWith(forged);
       expect(response.status).toBe(401);
       expect(((await response.json()) as { Code: number }).Code).toBe(4011);
       expect((await validate(forged)).valid).toBe(false);
     }
-    const old = await workflowsWith(expired);
+    const old = await uploadWith(expired);
     expect(old.status).toBe(401);
     expect(((await old.json()) as { Code: number }).Code).toBe(4012);
-    expect((await workflowsWith(real)).status).toBe(200);
+    expect((await uploadWith(real)).status).toBe(200);
   });
 });
 

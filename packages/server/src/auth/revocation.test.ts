@@ -28,8 +28,13 @@ const claimsOf = (token: string) =>
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** An authenticated API call a user makes: their workflows. */
-const workflows = (token: string) => fetch(`${server.apiUrl}/workflows/get-all`, { headers: bearer(token) });
+/** An authenticated API call any valid token may make (workflows need an account): a small upload. */
+const authenticatedCall = (token: string) =>
+  fetch(`${server.apiUrl}/upload?filename=a.txt`, {
+    method: 'POST',
+    headers: { ...bearer(token), 'content-type': 'text/plain' },
+    body: 'hello',
+  });
 
 const revoke = (headers: Record<string, string>) =>
   fetch(`${server.apiUrl}/functions/revoke-token`, {
@@ -57,7 +62,7 @@ const validate = async (token: string) =>
   ).valid;
 
 async function expectRevoked(token: string): Promise<void> {
-  const answer = await workflows(token);
+  const answer = await authenticatedCall(token);
   expect(answer.status).toBe(401);
   expect(await answer.json()).toEqual({ Code: 4013, Message: 'The access token has been revoked.' });
   expect(await validate(token)).toBe(false);
@@ -88,12 +93,12 @@ describe('token ids', () => {
 describe('POST /api/functions/revoke-token', () => {
   it('signs the bearer token out: 401 Code 4013 afterwards, other tokens unaffected', async () => {
     const [token, other] = [await mintAnonymous(), await mintAnonymous()];
-    expect((await workflows(token)).status).toBe(200);
+    expect((await authenticatedCall(token)).status).toBe(200);
     const answer = await revoke(bearer(token));
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ revoked: true });
     await expectRevoked(token);
-    expect((await workflows(other)).status).toBe(200);
+    expect((await authenticatedCall(other)).status).toBe(200);
     // Uploads, downloads with a bearer and conversions refuse it as well.
     const upload = await fetch(`${server.apiUrl}/upload`, {
       method: 'POST',
@@ -144,7 +149,7 @@ describe('the sign-in site sign-out', () => {
     const session = browser.cookie('ds_session') ?? '';
     const copy = new SignInBrowser(server.baseUrl);
     copy.setCookie('ds_session', session);
-    expect((await workflows(studio)).status).toBe(200);
+    expect((await authenticatedCall(studio)).status).toBe(200);
 
     const out = await browser.post('/a/sign-out', {});
     expect(out.status).toBe(303);
@@ -162,7 +167,7 @@ describe('the sign-in site sign-out', () => {
       email: 'site-out@example.com',
       password: 'site password 1',
     });
-    expect((await workflows(await studioToken(browser, server.baseUrl))).status).toBe(200);
+    expect((await authenticatedCall(await studioToken(browser, server.baseUrl))).status).toBe(200);
   });
 });
 
@@ -187,7 +192,7 @@ describe("core's logout against this server", () => {
     // The token generated while still a visitor stays stored beside the user's after sign-in.
     const generated = await getConversionToken(context);
     new TokenStorage(local).save(user);
-    expect((await workflows(generated)).status).toBe(200);
+    expect((await authenticatedCall(generated)).status).toBe(200);
 
     const done = logout(context);
     // The local steps and the navigation do not wait for the server.

@@ -102,6 +102,8 @@ export interface ServerConfig {
    * exact origins, or '*' for any. Empty (the default): same-origin only.
    */
   corsOrigins: CorsOrigins;
+  /** Completion webhooks of workflow runs: retries and time limits (a createServer() option). */
+  webhooks: WebhookSettings;
   /** Log requests (pino); off in tests. */
   logger: boolean;
   /**
@@ -121,6 +123,16 @@ export interface LibreOfficeSettings {
   isolateNetwork: boolean | 'auto';
   /** The python3 with the UNO bridge. */
   python: string;
+}
+
+/** How completion webhooks are sent (jobs/callback-delivery.ts). */
+export interface WebhookSettings {
+  /** Pauses before the 2nd, 3rd … attempt: attempts are 1 + its length. */
+  retryDelaysMs: readonly number[];
+  /** One attempt's limit: connecting, sending and the receiver's answer. */
+  attemptTimeoutMs: number;
+  /** How long closing the server waits for deliveries still going before it drops them. */
+  drainTimeoutMs: number;
 }
 
 /** Serialised origins (`https://partner.example`) or '*' for any origin. */
@@ -170,6 +182,8 @@ export function defaultConfig(): ServerConfig {
     downloadsRequireOwner: false,
     downloadLinkMinutes: 60,
     corsOrigins: [],
+    // 4 attempts: at once, then after 1 s, 4 s and 16 s.
+    webhooks: { retryDelaysMs: [1_000, 4_000, 16_000], attemptTimeoutMs: 10_000, drainTimeoutMs: 5_000 },
     logger: false,
   };
 }

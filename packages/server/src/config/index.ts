@@ -5,5 +5,6 @@ export {
   type EngineName,
   type LibreOfficeSettings,
   type ServerConfig,
+  type WebhookSettings,
 } from './config';
 export { loadConfigFromEnv, parseCorsOrigins } from './config-from-env';

@@ -198,6 +198,8 @@ describe('query parameters and other bodies', () => {
 
 describe('workflow runs', () => {
   it('start from a JSON Parameters body like convert', async () => {
+    // Workflows are a signed-in account's: from here on the requests send its token.
+    await server().signIn();
     const created = await server().request('/api/workflows/create', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -53,6 +53,7 @@ describe('which answers may carry CORS headers', () => {
       '/api/functions/validate-token',
       '/api/functions/revoke-token',
       '/api/workflows/run/abc',
+      '/api/workflows/runs?workflowId=abc',
     ]) {
       expect(corsAreaOf(path), path).toBeDefined();
     }

@@ -136,9 +136,37 @@ export function buildOpenApiDocument(context: ServerContext, serverUrl: string):
     ['/workflows/run/{id}', 'post', 'Run a workflow as one Async job (202 {JobId}; GET /job/{JobId})'],
   ] as const) {
     paths[path] = {
-      [method]: { summary, security: [{ bearer: [] }], responses: { 200: { description: 'Workflow' } } },
+      [method]: {
+        summary,
+        description:
+          'Signed-in accounts only: an anonymous token answers 401 Code 4010. Create and update bodies may carry CallbackUrl and CallbackSecret (the completion webhook).',
+        security: [{ bearer: [] }],
+        responses: { 200: { description: 'Workflow' }, 401: errorResponse('No token, or an anonymous one') },
+      },
     };
   }
+  paths['/workflows/runs'] = {
+    get: {
+      summary: 'Your workflow runs, newest first (at most 20 per workflow)',
+      security: [{ bearer: [] }],
+      parameters: [
+        {
+          name: 'workflowId',
+          in: 'query',
+          required: false,
+          description: 'Only the runs of this workflow; absent: all of your runs',
+          schema: { type: 'string' },
+        },
+      ],
+      responses: {
+        200: {
+          description: 'The runs',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/WorkflowRuns' } } },
+        },
+        401: errorResponse('No token, or an anonymous one'),
+      },
+    },
+  };
   return {
     openapi: '3.1.0',
     info: { title: 'docstudio conversion server', version: '0.1.0' },
@@ -157,6 +185,51 @@ export function buildOpenApiDocument(context: ServerContext, serverUrl: string):
             InvalidParameters: {
               type: 'object',
               additionalProperties: { type: 'array', items: { type: 'string' } },
+            },
+          },
+        },
+        WorkflowRuns: {
+          type: 'object',
+          required: ['Runs'],
+          properties: {
+            Runs: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['RunId', 'WorkflowId', 'Status', 'Steps', 'StartedAt'],
+                properties: {
+                  RunId: { type: 'string', description: "The run's JobId (GET /job/{JobId})" },
+                  WorkflowId: { type: 'string' },
+                  Status: { enum: ['running', 'succeeded', 'failed'] },
+                  Steps: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      required: ['Tool', 'Status'],
+                      properties: {
+                        Tool: { type: 'string' },
+                        Status: { enum: ['pending', 'running', 'completed', 'error'] },
+                        Error: { type: 'string' },
+                      },
+                    },
+                  },
+                  StartedAt: { type: 'string', format: 'date-time' },
+                  EndedAt: { type: 'string', format: 'date-time' },
+                  Files: {
+                    type: 'array',
+                    description: 'While the result files are retained',
+                    items: {
+                      type: 'object',
+                      properties: {
+                        FileName: { type: 'string' },
+                        FileSize: { type: 'integer' },
+                        FileId: { type: 'string' },
+                        Url: { type: 'string', format: 'uri' },
+                      },
+                    },
+                  },
+                },
+              },
             },
           },
         },

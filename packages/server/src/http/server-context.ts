@@ -5,14 +5,19 @@ import type { Kysely } from 'kysely';
 import type { TokenService, TokenUser } from '../auth/tokens';
 import type { UserService } from '../auth/users';
 import type { ServerConfig } from '../config/config';
+import { ErrorCode } from '../contract/errors';
 import type { Converter } from '../converters/converter.types';
+import type { CallbackDeliveries } from '../jobs/callback-delivery';
 import type { JobDeps } from '../jobs/job-lifecycle';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobRecords } from '../jobs/job-records';
 import type { ConversionDeps } from '../jobs/run-conversion';
+import type { WorkflowRunJobDeps } from '../jobs/workflow-run-job';
+import type { WorkflowRunRecords } from '../jobs/workflow-runs';
 import type { Database } from '../storage/database.types';
 import type { FileStore } from '../storage/file-store';
 import type { KeyRing } from '../storage/key-ring';
+import { ApiError } from './api-error';
 import { toErrorAnswer } from './error-answer';
 import type { MetricsRegistry } from './metrics';
 import type { RateLimits } from './rate-limit';
@@ -27,6 +32,10 @@ export interface ServerContext {
   users: UserService;
   queue: JobQueue;
   jobs: JobRecords;
+  /** The workflow run history (GET workflows/runs). */
+  runs: WorkflowRunRecords;
+  /** Completion webhooks still being sent (drained on close). */
+  callbacks: CallbackDeliveries;
   metrics: MetricsRegistry;
   limits: RateLimits;
   converters: readonly Converter[];
@@ -48,6 +57,22 @@ export async function requireUser(context: ServerContext, request: FastifyReques
   }
 }
 
+/**
+ * The bearer token's user, who must have an account: an anonymous token (functions/generate-jwt) is
+ * refused with 401 Code 4010, the code of "no credentials" (the token is valid, it just names no
+ * account), and a Message saying why. Workflows are for signed-in users only (the spec's roles).
+ */
+export async function requireAccount(context: ServerContext, request: FastifyRequest): Promise<TokenUser> {
+  const user = await requireUser(context, request);
+  if (user.anonymous)
+    throw new ApiError(
+      401,
+      ErrorCode.CredentialsMissing,
+      "Sign in required: workflows need a signed-in account. An anonymous token cannot list, create, edit, run or delete workflows; sign in and send your account's access token (Authorization: Bearer).",
+    );
+  return user;
+}
+
 /** Base of absolute Urls: PUBLIC_URL, else the scheme and Host of the request. */
 export function publicBaseUrl(context: ServerContext, request: FastifyRequest): string {
   return context.config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -58,7 +83,7 @@ export function downloadUrlFor(base: string, fileId: string, fileName: string): 
 }
 
 /** What a job needs of the server: its services, and failures stored as this layer answers them. */
-export const jobDepsOf = (context: ServerContext): JobDeps & ConversionDeps => ({
+export const jobDepsOf = (context: ServerContext): JobDeps & ConversionDeps & WorkflowRunJobDeps => ({
   ...context,
   describeFailure: (error) => toErrorAnswer(error),
 });

@@ -4,12 +4,14 @@
  * {ConversionCost, ConversionTime, Files, Steps} (the last step's files) when it ends. The input is
  * sent as to POST /convert: `File`/`Files[i]` uploads, FileIds or Urls, or `Url` for a web step;
  * `Timeout` bounds each step. Every step is checked before the job starts (400 naming the step).
+ * The run is listed by GET workflows/runs under its JobId, and its end is POSTed to the workflow's
+ * CallbackUrl (jobs/workflow-run-job.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode, invalidParameters } from '../contract/errors';
 import { checkInputFiles } from '../jobs/input-files';
-import { startJob } from '../jobs/job-lifecycle';
-import { runWorkflow, type WorkflowRunStep } from '../jobs/run-workflow';
+import type { WorkflowRunStep } from '../jobs/run-workflow';
+import { startWorkflowRun } from '../jobs/workflow-run-job';
 import type { WorkflowsTable } from '../storage/database.types';
 import { type OpenedWorkflowStep, openStepSecrets, readStoredSteps } from '../storage/sealed-steps';
 import { SealedTextError } from '../storage/sealed-text';
@@ -19,7 +21,14 @@ import { resultUrlMaker } from './download-links';
 import { PARSED_BODY_LIMIT } from './json-parameters';
 import { streamRawBodies } from './raw-body';
 import { withReceivedRequest } from './received-request';
-import { findConverter, jobDepsOf, publicBaseUrl, requireUser, type ServerContext } from './server-context';
+import {
+  findConverter,
+  jobDepsOf,
+  publicBaseUrl,
+  requireAccount,
+  type ServerContext,
+} from './server-context';
+import { storedCallback } from './workflow-callback';
 
 /**
  * Every step's converter and its parameters resolved once, before the job starts; problems are keyed
@@ -78,7 +87,7 @@ function registerRunRoute(app: FastifyInstance, context: ServerContext): void {
   streamRawBodies(app, ['application/json', 'application/x-www-form-urlencoded']);
   const options = { bodyLimit: PARSED_BODY_LIMIT };
   app.post<{ Params: { id: string } }>('/workflows/run/:id', options, async (request, reply) => {
-    const user = await requireUser(context, request);
+    const user = await requireAccount(context, request);
     context.limits.checkApi(request, user.id);
     const row = await context.db
       .selectFrom('workflows')
@@ -99,22 +108,18 @@ function registerRunRoute(app: FastifyInstance, context: ServerContext): void {
       const files = await checkInputFiles(first.converter, received.files, url);
       const deps = jobDepsOf(context);
       const base = publicBaseUrl(context, request);
-      const job = await startJob(deps, {
-        ownerId: user.id,
-        name: `workflows/run/${row.id}`,
-        async: true,
+      const job = await startWorkflowRun(deps, {
+        workflowId: row.id,
+        callback: storedCallback(context.keys, row.id, row.callback),
         log: request.log,
-        failureMessage: 'workflow run failed',
-        work: (started) =>
-          runWorkflow(deps, {
-            ownerId: user.id,
-            steps,
-            firstInput: { files, url },
-            workDir,
-            timeoutSeconds,
-            downloadUrl: resultUrlMaker(context, base, user.id),
-            onStart: started,
-          }),
+        run: {
+          ownerId: user.id,
+          steps,
+          firstInput: { files, url },
+          workDir,
+          timeoutSeconds,
+          downloadUrl: resultUrlMaker(context, base, user.id),
+        },
       });
       handOver();
       return reply.code(202).send({ JobId: job.id });

@@ -23,7 +23,7 @@ let client: ConversionClient;
 beforeAll(async () => {
   server = await startTestServer({ downloadsRequireOwner: true });
   scratch = await mkdtemp(join(tmpdir(), 'workflow-secrets-client-'));
-  const token = await server.anonymousToken();
+  const token = await server.signIn();
   workflows = new WorkflowService({ apiUrl: server.apiUrl, token });
   client = new ConversionClient({ apiUrl: server.apiUrl, token, fetch: (input, init) => fetch(input, init) });
 });

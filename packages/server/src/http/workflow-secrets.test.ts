@@ -22,6 +22,8 @@ let server: TestServer;
 let scratch: string;
 beforeAll(async () => {
   server = await startTestServer();
+  // Workflows are a signed-in account's: every request of this file sends its token.
+  await server.signIn();
   scratch = await mkdtemp(join(tmpdir(), 'workflow-secrets-test-'));
 });
 afterAll(async () => {

@@ -3,15 +3,25 @@
  * Bodies may be the provider's PascalCase ({Title, Steps:[{Order, Endpoint, Parameters, OnError}]}) or
  * the studio client's camelCase ({name|title, steps:[{order, endpoint, parameters, onError}]}).
  * Secret parameters (the catalogue's passwords) are sealed when stored and answered as a marker
- * (workflow-secrets.ts); only a server-side run opens them.
+ * (workflow-secrets.ts); only a server-side run opens them. A workflow may carry a completion webhook
+ * (CallbackUrl, CallbackSecret: workflow-callback.ts). Only signed-in accounts have workflows:
+ * anonymous tokens get 401 on every route (requireAccount).
  */
 import { findToolByEndpoint } from '@docstudio/core';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode, invalidParameters } from '../contract/errors';
 import type { WorkflowsTable } from '../storage/database.types';
+import { sealCallback, type WorkflowCallback } from '../storage/sealed-callback';
 import { isSecretParameter, readStoredSteps, type StoredWorkflowStep } from '../storage/sealed-steps';
 import { ApiError } from './api-error';
-import { findConverter, requireUser, type ServerContext } from './server-context';
+import { findConverter, requireAccount, type ServerContext } from './server-context';
+import {
+  type CallbackChange,
+  type CallbackJson,
+  callbackJson,
+  readCallbackFields,
+  storedCallback,
+} from './workflow-callback';
 import {
   isSecretMarker,
   keptOrderOf,
@@ -21,7 +31,7 @@ import {
   type WorkflowStepJson,
 } from './workflow-secrets';
 
-export interface WorkflowJson {
+export interface WorkflowJson extends CallbackJson {
   Id: string;
   Title: string;
   Steps: WorkflowStepJson[];
@@ -33,13 +43,17 @@ type Loose = Record<string, unknown>;
 const pick = (source: Loose, ...names: string[]): unknown =>
   names.map((name) => source[name]).find((value) => value !== undefined);
 
-/** Reads and checks a body; messages follow the studio's own workflow validation texts. */
+/**
+ * Reads and checks a body; messages follow the studio's own workflow validation texts. `found` are
+ * problems already found in the same body (the webhook's), answered in the same 400.
+ */
 function parseWorkflowBody(
   context: ServerContext,
   body: unknown,
+  found: Record<string, string[]> = {},
 ): { title: string; steps: SentWorkflowStep[] } {
   const source = (body && typeof body === 'object' ? body : {}) as Loose;
-  const problems: Record<string, string[]> = {};
+  const problems: Record<string, string[]> = { ...found };
   const rawTitle = pick(source, 'Title', 'title', 'Name', 'name');
   const title = typeof rawTitle === 'string' ? rawTitle.trim() : '';
   if (!title) problems.Title = ['Workflow name is required'];
@@ -94,13 +108,30 @@ function parseWorkflowBody(
   return { title, steps };
 }
 
-const toJson = (row: WorkflowsTable): WorkflowJson => ({
+/** A row as answered; `generatedSecret` is shown once, in the answer of the save that made it. */
+const toJson = (context: ServerContext, row: WorkflowsTable, generatedSecret?: string): WorkflowJson => ({
   Id: row.id,
   Title: row.title,
   Steps: readStoredSteps(row.steps).map(maskedStep),
   CreatedAt: row.created_at,
   UpdatedAt: row.updated_at,
+  ...callbackJson(storedCallback(context.keys, row.id, row.callback), generatedSecret),
 });
+
+/** The callback column after a save. */
+function callbackColumn(
+  context: ServerContext,
+  workflowId: string,
+  change: CallbackChange,
+  current: string | null,
+): string | null {
+  if (change.kind === 'keep') return current;
+  if (change.kind === 'remove') return null;
+  return sealCallback(context.keys, workflowId, change.callback);
+}
+
+const generatedOf = (change: CallbackChange): string | undefined =>
+  change.kind === 'set' ? change.generatedSecret : undefined;
 
 const stepsJson = (steps: StoredWorkflowStep[]): string => JSON.stringify(steps);
 
@@ -118,8 +149,9 @@ export function registerWorkflowRoutes(app: FastifyInstance, context: ServerCont
       .executeTakeFirst();
 
   app.post('/workflows/create', async (request) => {
-    const user = await requireUser(context, request);
-    const { title, steps } = parseWorkflowBody(context, request.body);
+    const user = await requireAccount(context, request);
+    const callback = await readCallbackFields(context, request.body, undefined, false);
+    const { title, steps } = parseWorkflowBody(context, request.body, callback.problems);
     const now = new Date().toISOString();
     const id = crypto.randomUUID();
     const row: WorkflowsTable = {
@@ -130,56 +162,66 @@ export function registerWorkflowRoutes(app: FastifyInstance, context: ServerCont
       steps: stepsJson(sealSentSteps(context.keys, id, steps, [])),
       created_at: now,
       updated_at: now,
+      callback: callbackColumn(context, id, callback.change, null),
     };
     await db.insertInto('workflows').values(row).execute();
-    return toJson(row);
+    return toJson(context, row, generatedOf(callback.change));
   });
 
   app.get('/workflows/get-all', async (request) => {
-    const user = await requireUser(context, request);
+    const user = await requireAccount(context, request);
     const rows = await db
       .selectFrom('workflows')
       .selectAll()
       .where('owner_id', '=', user.id)
       .orderBy('created_at', 'desc')
       .execute();
-    return rows.map(toJson);
+    return rows.map((row) => toJson(context, row));
   });
 
   app.get<{ Params: { id: string } }>('/workflows/get/:id', async (request) => {
-    const user = await requireUser(context, request);
+    const user = await requireAccount(context, request);
     const row = await findOwned(request.params.id, user.id);
     if (!row) throw notFound();
-    return toJson(row);
+    return toJson(context, row);
   });
 
   app.patch<{ Params: { id: string } }>('/workflows/update/:id', async (request) => {
-    const user = await requireUser(context, request);
+    const user = await requireAccount(context, request);
     const row = await findOwned(request.params.id, user.id);
     if (!row) throw notFound();
-    const { title, steps } = parseWorkflowBody(context, request.body);
+    const stored: WorkflowCallback | undefined = storedCallback(context.keys, row.id, row.callback);
+    const callback = await readCallbackFields(context, request.body, stored, true);
+    const { title, steps } = parseWorkflowBody(context, request.body, callback.problems);
     const updated: WorkflowsTable = {
       ...row,
       title,
       steps: stepsJson(sealSentSteps(context.keys, row.id, steps, readStoredSteps(row.steps))),
       updated_at: new Date().toISOString(),
+      callback: callbackColumn(context, row.id, callback.change, row.callback),
     };
     await db
       .updateTable('workflows')
-      .set({ title: updated.title, steps: updated.steps, updated_at: updated.updated_at })
+      .set({
+        title: updated.title,
+        steps: updated.steps,
+        updated_at: updated.updated_at,
+        callback: updated.callback,
+      })
       .where('id', '=', row.id)
       .execute();
-    return toJson(updated);
+    return toJson(context, updated, generatedOf(callback.change));
   });
 
   app.delete<{ Params: { id: string } }>('/workflows/delete/:id', async (request) => {
-    const user = await requireUser(context, request);
+    const user = await requireAccount(context, request);
     const result = await db
       .deleteFrom('workflows')
       .where('id', '=', request.params.id)
       .where('owner_id', '=', user.id)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw notFound();
+    await context.runs.deleteForWorkflow(user.id, request.params.id);
     return { Id: request.params.id, Deleted: true };
   });
 }

@@ -26,6 +26,11 @@ export interface JobStart<T> {
   ownerId: string;
   /** What the record is named after: the converter's endpoint, or `workflows/run/{id}`. */
   name: string;
+  /**
+   * Runs once the record exists, before the work and before the caller hears the JobId (a workflow
+   * run's history entry, named by the JobId). Its failure fails the job.
+   */
+  prepare?: (jobId: string) => Promise<void>;
   /** The job's work; `started()` marks the record running (call it when the work leaves the queue). */
   work: (started: () => void) => Promise<T>;
   /** Answer {JobId} at once and run on; false: the caller awaits `answer`. */
@@ -43,6 +48,12 @@ export interface StartedJob<T> {
 
 export async function startJob<T>(deps: JobDeps, start: JobStart<T>): Promise<StartedJob<T>> {
   const id = await deps.jobs.create(start.ownerId, start.name);
+  try {
+    await start.prepare?.(id);
+  } catch (error) {
+    await deps.jobs.fail(id, deps.describeFailure(error));
+    throw error;
+  }
   const answer = start
     .work(() => void deps.jobs.markRunning(id))
     .then(

@@ -18,6 +18,8 @@ let scratch: string;
 
 beforeAll(async () => {
   server = await startTestServer();
+  // Workflows are a signed-in account's: every request of this file sends its token.
+  await server.signIn();
   scratch = await mkdtemp(join(tmpdir(), 'workflow-run-test-'));
 });
 afterAll(async () => {
@@ -196,13 +198,7 @@ describe('POST /api/workflows/run/{id}', () => {
       'Steps[2].KeepActiveContent': ['KeepActiveContent must be true or false.'],
     });
 
-    const other = await fetch(`${server.apiUrl}/functions/generate-jwt`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"environment":"production"}',
-    });
-    const { token } = (await other.json()) as { token: string };
-    const foreign = await startRun(good, { path: fourPages }, token);
+    const foreign = await startRun(good, { path: fourPages }, await server.accountToken());
     expect(foreign.status).toBe(404);
   }, 60_000);
 });

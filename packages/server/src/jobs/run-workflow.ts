@@ -20,6 +20,7 @@ import type { JobDeps } from './job-lifecycle';
 import type { JobFailure } from './job-records';
 import type { ConversionAnswer, ResultFileJson } from './result-files';
 import { type ConversionDeps, runConversion } from './run-conversion';
+import type { WorkflowRunProgress } from './workflow-run-history';
 
 export interface WorkflowRunStep extends OpenedWorkflowStep {
   converter: Converter;
@@ -37,6 +38,8 @@ export interface WorkflowRunRequest {
   timeoutSeconds: number;
   downloadUrl: (fileId: string, fileName: string) => string;
   onStart?: () => void;
+  /** Told when each step starts and ends (the run history). */
+  progress?: WorkflowRunProgress;
 }
 
 export type WorkflowDeps = ConversionDeps & Pick<JobDeps, 'describeFailure'>;
@@ -160,6 +163,7 @@ export async function runWorkflow(deps: WorkflowDeps, request: WorkflowRunReques
   try {
     for (const [index, step] of request.steps.entries()) {
       const order = index + 1;
+      await request.progress?.stepStarted(index);
       try {
         const answers = await runStep(deps, request, step, current);
         current = answers.flatMap((answer) => answer.Files);
@@ -172,6 +176,7 @@ export async function runWorkflow(deps: WorkflowDeps, request: WorkflowRunReques
           Status: 'Completed',
           Conversions: answers.length,
         });
+        await request.progress?.stepCompleted(index);
       } catch (error) {
         const answer = deps.describeFailure(error);
         steps.push({
@@ -181,6 +186,7 @@ export async function runWorkflow(deps: WorkflowDeps, request: WorkflowRunReques
           Message: answer.body.Message,
           Conversions: 0,
         });
+        await request.progress?.stepFailed(index, answer.body.Message);
         // 'continue' only makes sense when a later step has files to work on.
         if (step.OnError !== 'continue' || !current) throw new WorkflowStepError(order, error, answer);
       }

@@ -1,16 +1,18 @@
 /**
- * The retention sweeper: deletes stored files (and finished job records) past RETENTION_MINUTES, and
- * deny-list rows of signed-out tokens once those tokens would have expired anyway.
+ * The retention sweeper: deletes stored files (and finished job records and workflow runs) past
+ * RETENTION_MINUTES, and deny-list rows of signed-out tokens once those tokens would have expired anyway.
  */
 import type { ServerConfig } from '../config';
 import type { FileStore } from '../storage/file-store';
 import type { JobRecords } from './job-records';
+import type { WorkflowRunRecords } from './workflow-runs';
 
-/** What the sweeper clears: the server's store, job records and token deny list. */
+/** What the sweeper clears: the server's store, job records, run history and token deny list. */
 export interface SweeperDeps {
   config: Pick<ServerConfig, 'retentionMinutes' | 'sweepIntervalMs'>;
   store: Pick<FileStore, 'sweepExpired'>;
   jobs: Pick<JobRecords, 'sweepFinished'>;
+  runs: Pick<WorkflowRunRecords, 'sweepFinished'>;
   tokens: { revocations: { sweepExpired(): Promise<unknown> } };
 }
 
@@ -26,7 +28,9 @@ export function startSweeper(context: SweeperDeps): Sweeper {
     running ??= (async () => {
       try {
         const removed = await context.store.sweepExpired();
-        await context.jobs.sweepFinished(new Date(Date.now() - context.config.retentionMinutes * 60_000));
+        const before = new Date(Date.now() - context.config.retentionMinutes * 60_000);
+        await context.jobs.sweepFinished(before);
+        await context.runs.sweepFinished(before);
         // Signed-out token ids whose tokens can no longer be valid.
         await context.tokens.revocations.sweepExpired();
         return removed;

@@ -48,6 +48,21 @@ export interface WorkflowsTable {
   steps: string;
   created_at: string;
   updated_at: string;
+  /** The completion webhook {Url, Secret}, sealed (sealed-callback.ts); null: none. */
+  callback: string | null;
+}
+
+export interface WorkflowRunsTable {
+  /** The run's JobId (GET job/{JobId} and the run history name a run alike). */
+  id: string;
+  owner_id: string;
+  workflow_id: string;
+  /** 'running' | 'succeeded' | 'failed'. */
+  status: string;
+  /** JSON {Steps, Files} sealed (it names the user's documents and their errors). */
+  record: string;
+  started_at: string;
+  ended_at: string | null;
 }
 
 export interface Database {
@@ -55,4 +70,5 @@ export interface Database {
   files: FilesTable;
   jobs: JobsTable;
   workflows: WorkflowsTable;
+  workflow_runs: WorkflowRunsTable;
 }

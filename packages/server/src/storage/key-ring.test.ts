@@ -67,6 +67,8 @@ describe('storage key', () => {
   it('rotates: old files open with STORAGE_KEY_PREVIOUS, new ones use the new key, workflow passwords move over', async () => {
     const dataDir = await dataFolder();
     const first = await startTestServer({ dataDir, storageKeyHex: keyA, converters: [linearizeConverter] });
+    // Workflows are a signed-in account's: the job and the workflow below are this account's.
+    const token = await first.signIn();
     const oldFile = await upload(first, 'before-rotation.txt', 'written under key A');
     const pdf = await readFile(`${CORPUS_DIR}/pdf/crazyones.pdf`);
     const started = await first.convert('test/to/linearize', { Async: 'true' }, [
@@ -75,7 +77,6 @@ describe('storage key', () => {
     let jobAnswer: Response;
     do jobAnswer = await first.request(`/api/job/${started.body.JobId}`);
     while (jobAnswer.status === 202);
-    const token = await first.anonymousToken();
     const created = await first.request('/api/workflows/create', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

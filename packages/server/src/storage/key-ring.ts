@@ -23,7 +23,12 @@ export interface KeyRing {
   previous?: StorageKey;
 }
 
-export type KeyPurpose = 'file-names' | 'job-records' | 'workflow-secrets' | 'download-links';
+export type KeyPurpose =
+  | 'file-names'
+  | 'job-records'
+  | 'workflow-secrets'
+  | 'workflow-runs'
+  | 'download-links';
 
 const hkdf = (key: Buffer, info: string, length: number): Buffer =>
   Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `docstudio/${info}`, length));

@@ -8,6 +8,7 @@ import { secretParameterNames } from '@docstudio/core';
 import type { Kysely } from 'kysely';
 import type { Database } from './database.types';
 import type { KeyRing } from './key-ring';
+import { openCallback, sealCallback, sealedWithPrevious } from './sealed-callback';
 import { openText, SealedTextError, sealedKeyId, sealText } from './sealed-text';
 
 export interface StoredWorkflowStep {
@@ -97,22 +98,35 @@ function resealed(keys: KeyRing, workflowId: string, name: string, sealed: strin
   }
 }
 
+/** The webhook sealed again under the current key; left as it was if it does not open (damaged). */
+function resealedCallback(keys: KeyRing, workflowId: string, sealed: string): string {
+  try {
+    const callback = openCallback(keys, workflowId, sealed);
+    return callback ? sealCallback(keys, workflowId, callback) : sealed;
+  } catch (error) {
+    if (error instanceof SealedTextError) return sealed;
+    throw error;
+  }
+}
+
 /**
- * During a rotation, seals again under the current key every workflow secret sealed under the
- * previous one: files and job answers expire with the retention, workflows do not, and their
- * passwords must still open once STORAGE_KEY_PREVIOUS is gone. Returns how many workflows changed.
+ * During a rotation, seals again under the current key every workflow secret (step passwords and the
+ * completion webhook) sealed under the previous one: files and job answers expire with the retention,
+ * workflows do not, and their secrets must still open once STORAGE_KEY_PREVIOUS is gone. Returns how
+ * many workflows changed.
  */
 export async function resealWorkflowSecrets(db: Kysely<Database>, keys: KeyRing): Promise<number> {
   const previous = keys.previous?.id;
   if (!previous) return 0;
-  const rows = await db.selectFrom('workflows').select(['id', 'steps']).execute();
+  const rows = await db.selectFrom('workflows').select(['id', 'steps', 'callback']).execute();
   let changed = 0;
   for (const row of rows) {
     const steps = readStoredSteps(row.steps);
     const stale = steps.some((step) =>
       Object.values(step.Secrets ?? {}).some((sealed) => sealedKeyId(sealed) === previous),
     );
-    if (!stale) continue;
+    const staleCallback = sealedWithPrevious(keys, row.callback);
+    if (!stale && !staleCallback) continue;
     const updated = steps.map((step) => {
       if (!step.Secrets) return step;
       const secrets: Record<string, string> = {};
@@ -122,7 +136,10 @@ export async function resealWorkflowSecrets(db: Kysely<Database>, keys: KeyRing)
     });
     await db
       .updateTable('workflows')
-      .set({ steps: JSON.stringify(updated) })
+      .set({
+        steps: JSON.stringify(updated),
+        callback: staleCallback && row.callback ? resealedCallback(keys, row.id, row.callback) : row.callback,
+      })
       .where('id', '=', row.id)
       .execute();
     changed++;

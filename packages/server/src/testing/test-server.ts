@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type ServerOptions } from '../app';
+import { newId } from '../storage/file-names';
+import { SignInBrowser, signUp } from './sign-in-browser';
 
 /** A file to send: a path on disk, or bytes with a name. `field` defaults to File / Files[i]. */
 export type TestFile =
@@ -48,7 +50,7 @@ export interface TestAnswer {
 }
 
 export interface ConvertOptions {
-  /** Bearer token; default: one anonymous token per test server. null sends none. */
+  /** Bearer token; default: one anonymous token per test server (or signIn()'s). null sends none. */
   token?: string | null;
   /** Force one field name for every file when it is a single file tool sent as Files[0], etc. */
   multi?: boolean;
@@ -65,6 +67,13 @@ export interface TestServer {
   apiUrl: string;
   dataDir: string;
   anonymousToken(): Promise<string>;
+  /** Signs up a new account through the sign-in site (/a/sign-up) and returns its studio token. */
+  accountToken(): Promise<string>;
+  /**
+   * Signs up a new account and makes its token the one request() and convert() send from now on
+   * (workflows need a signed-in account); returns the token.
+   */
+  signIn(): Promise<string>;
   /** POST multipart to /api/convert/{endpoint}; `files` in order (one → File, several → Files[i]). */
   convert(
     endpoint: string,
@@ -76,7 +85,7 @@ export interface TestServer {
   download(urlOrPath: string): Promise<Buffer>;
   /** Downloads a result into `dir` under its FileName and returns the path (for qpdf, pdfinfo …). */
   saveResult(file: ConvertedFileJson, dir: string): Promise<string>;
-  /** fetch() against the server with the anonymous bearer token added (unless headers set one). */
+  /** fetch() against the server with the default bearer token added (unless headers set one). */
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -119,6 +128,7 @@ export async function startTestServer(overrides: ServerOptions = {}): Promise<Te
   const baseUrl = `http://127.0.0.1:${address.port}`;
   const apiUrl = `${baseUrl}/api`;
   let token: Promise<string> | undefined;
+  let signedIn: string | undefined;
 
   const anonymousToken = (): Promise<string> => {
     token ??= fetch(`${apiUrl}/functions/generate-jwt`, {
@@ -129,12 +139,21 @@ export async function startTestServer(overrides: ServerOptions = {}): Promise<Te
     return token;
   };
 
+  const accountToken = (): Promise<string> =>
+    signUp(
+      new SignInBrowser(baseUrl),
+      baseUrl,
+      `user-${newId().toLowerCase()}@example.com`,
+      `pass-${newId()}`,
+    );
+  const defaultToken = (): Promise<string> => (signedIn ? Promise.resolve(signedIn) : anonymousToken());
+
   const absolute = (urlOrPath: string): string =>
     /^https?:/.test(urlOrPath) ? urlOrPath : `${baseUrl}${urlOrPath}`;
 
   const request = async (path: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
-    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${await anonymousToken()}`);
+    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${await defaultToken()}`);
     return fetch(absolute(path), { ...init, headers });
   };
 
@@ -151,6 +170,11 @@ export async function startTestServer(overrides: ServerOptions = {}): Promise<Te
     apiUrl,
     dataDir,
     anonymousToken,
+    accountToken,
+    async signIn() {
+      signedIn = await accountToken();
+      return signedIn;
+    },
     request,
     download,
     async convert(endpoint, fields = {}, files = [], options = {}) {
@@ -163,7 +187,7 @@ export async function startTestServer(overrides: ServerOptions = {}): Promise<Te
       }
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
       const headers: Record<string, string> = { ...options.headers };
-      const bearer = options.token === undefined ? await anonymousToken() : options.token;
+      const bearer = options.token === undefined ? await defaultToken() : options.token;
       if (bearer) headers.authorization = `Bearer ${bearer}`;
       const response = await fetch(`${apiUrl}/convert/${endpoint}`, {
         method: 'POST',

@@ -71,7 +71,7 @@ export function fileNameFrom(contentDisposition: string | undefined, url: URL): 
 }
 
 /** A lookup that answers with the address the guard already checked, whatever the name. */
-const pinnedLookup =
+export const pinnedLookup =
   (target: PinnedTarget): LookupFunction =>
   (_hostname, options, callback) => {
     if (options.all) {

@@ -1,6 +1,12 @@
 /** The SSRF guard: first URLs, server-side downloads and the browser's proxy. */
 export { type AddressVerdict, checkAddress, isIpLiteral } from './address-policy';
-export { type FetchRemoteOptions, fetchRemoteFile, type RemoteFile, sanitiseFileName } from './fetch-remote';
+export {
+  type FetchRemoteOptions,
+  fetchRemoteFile,
+  pinnedLookup,
+  type RemoteFile,
+  sanitiseFileName,
+} from './fetch-remote';
 export { type FilteringProxy, type FilteringProxyOptions, startFilteringProxy } from './filtering-proxy';
 export {
   assertPublicUrl,

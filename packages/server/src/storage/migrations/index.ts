@@ -7,6 +7,7 @@ import type { KeyRing } from '../key-ring';
 import * as initial from './0001-initial';
 import { sealedAtRest } from './0002-sealed-at-rest';
 import * as revokedTokens from './0003-revoked-tokens';
+import * as workflowRuns from './0004-workflow-runs';
 
 /** A migration, or one made from the storage keys (a migration that seals existing rows). */
 export type MigrationEntry = Migration | ((keys: KeyRing | undefined) => Migration);
@@ -15,4 +16,5 @@ export const migrations: Record<string, MigrationEntry> = {
   '0001-initial': initial,
   '0002-sealed-at-rest': sealedAtRest,
   '0003-revoked-tokens': revokedTokens,
+  '0004-workflow-runs': workflowRuns,
 };

@@ -22,7 +22,7 @@ import { createEncryptStream } from '../encryption';
 import * as initial from './0001-initial';
 
 const KEY = randomBytes(32);
-const OWNER = 'anon_legacy-owner-0001';
+const OWNER = 'user_legacy-owner-0001';
 const FILE_ID = 'LegacyFileId0123456789ab';
 const FILE_NAME = 'Legacy-Client-Name-Contract-2291.txt';
 const JOB_ID = 'LegacyJobId0123456789abc';
@@ -99,7 +99,7 @@ beforeAll(async () => {
   expect(await databaseFilesHolding(dataDir, PASSWORD)).not.toEqual([]);
   expect(await databaseFilesHolding(dataDir, FILE_NAME)).not.toEqual([]);
   server = await startTestServer({ dataDir, storageKeyHex: KEY.toString('hex') });
-  token = await server.app.docstudio.tokens.issue({ id: OWNER, anonymous: true });
+  token = await server.app.docstudio.tokens.issue({ id: OWNER, anonymous: false });
 });
 afterAll(async () => {
   await server.close();
