@@ -80,11 +80,23 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'elements', include: ['packages/elements/src/**/*.test.ts?(x)'], browser: browser() },
+        test: {
+          name: 'elements',
+          include: ['packages/elements/src/**/*.test.ts?(x)'],
+          browser: browser(),
+          // A real server for the workflow elements (tests/studio-server.setup.ts).
+          globalSetup: ['tests/studio-server.setup.ts'],
+        },
       },
       {
         extends: true,
-        test: { name: 'demo', include: ['demo/src/**/*.test.tsx'], browser: browser() },
+        test: {
+          name: 'demo',
+          include: ['demo/src/**/*.test.tsx'],
+          browser: browser(),
+          // A real server for the signed-in workflow pages (tests/studio-server.setup.ts).
+          globalSetup: ['tests/studio-server.setup.ts'],
+        },
       },
       {
         extends: true,

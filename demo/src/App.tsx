@@ -1,4 +1,7 @@
-/** The studio's routes: every tool route comes from the core catalogue, never a second list. */
+/**
+ * The studio's routes: every tool route comes from the core catalogue, never a second list; the
+ * workflow pages (spec part 2, section 2) beside them.
+ */
 import { type AuthContext, browserAuthContext, tools } from '@docstudio/core';
 import { StudioProvider } from '@docstudio/react';
 import { useMemo, useState } from 'react';
@@ -8,6 +11,7 @@ import { useAuthArrival } from './auth/useAuthArrival';
 import { Landing } from './pages/Landing';
 import { NotFound } from './pages/NotFound';
 import { ToolPage } from './pages/ToolPage';
+import { CreateWorkflowPage, EditWorkflowPage, RunWorkflowPage, WorkflowsPage } from './pages/workflows';
 import { PageShell } from './shell/PageShell';
 
 export interface AppProps {
@@ -28,6 +32,11 @@ export function App({ authContext, apiUrl = '/api' }: AppProps) {
           {tools.map((tool) => (
             <Route key={tool.id} path={tool.route} element={<ToolPage tool={tool} />} />
           ))}
+          <Route path="/workflows" element={<WorkflowsPage auth={auth} />} />
+          <Route path="/workflows/create" element={<CreateWorkflowPage auth={auth} />} />
+          {/* Without an id, edit and run go back to the list. */}
+          <Route path="/workflows/edit/:id?" element={<EditWorkflowPage auth={auth} />} />
+          <Route path="/workflows/run/:id?" element={<RunWorkflowPage auth={auth} />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </PageShell>

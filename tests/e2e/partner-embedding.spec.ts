@@ -78,9 +78,9 @@ test('a partner page converts with <docstudio-pdf-rotate> and receives docstudio
   expect(pdfInfo(result.path)['Page rot']).toBe('180');
 });
 
-test('one script defines every tool element', async ({ page, baseURL }) => {
+test('one script defines every tool element and the three workflow elements', async ({ page, baseURL }) => {
   await openPartnerPage(page, baseURL as string, '<script type="module" src="/elements/all.js"></script>');
-  const ids = tools.map((tool) => tool.id);
+  const ids = [...tools.map((tool) => tool.id), 'workflow-list', 'workflow-builder', 'workflow-runner'];
   await expect
     .poll(() => page.evaluate((names) => names.filter((id) => !customElements.get(`docstudio-${id}`)), ids))
     .toEqual([]);

@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../demo/src/App';
 import { elementEntries, elementEntrySource } from '../../packages/elements/src/entries';
 import { toolElementTag } from '../../packages/elements/src/tools/tool.tag';
+import { WORKFLOW_ELEMENT_IDS, workflowElementTag } from '../../packages/elements/src/workflows/workflow.tag';
 import { converterByTool, converters } from '../../packages/server/src/converters';
 
 /** React's public exports by name, as the element entries import them. */
@@ -70,8 +71,13 @@ describe('the registrations', () => {
   it('hold nothing the catalogue does not know', () => {
     for (const converter of converters) expect(findToolByEndpoint(converter.endpoint)).toBeDefined();
     expect(Object.keys(react.toolComponents).sort()).toEqual(tools.map((tool) => tool.id).sort());
+    // Besides the tools: the workflow list, builder and runner (one entry each).
     expect(Object.keys(entries).sort()).toEqual(
-      ['all', ...tools.map((tool) => toolElementTag(tool.id))].sort(),
+      [
+        'all',
+        ...tools.map((tool) => toolElementTag(tool.id)),
+        ...WORKFLOW_ELEMENT_IDS.map(workflowElementTag),
+      ].sort(),
     );
   });
 

@@ -25,6 +25,8 @@ export interface StudioAuth {
   /** Token source for StudioProvider; undefined outside a browser (no storage, no functions). */
   token: (() => Promise<string>) | undefined;
   logout: () => void;
+  /** Goes to the sign-in site (a visitor's 'Sign In' button; the site sends them back to this page). */
+  goToSignIn: () => void;
 }
 
 export function studioAuth(context: AuthContext | undefined): StudioAuth {
@@ -39,5 +41,6 @@ export function studioAuth(context: AuthContext | undefined): StudioAuth {
     logout: () => {
       if (context) logout(context);
     },
+    goToSignIn: () => context?.location?.assign(signInUrl(environment, context.config)),
   };
 }

@@ -14,6 +14,9 @@ export function Landing() {
   return (
     <main className="landing">
       <h1>PDF and document tools</h1>
+      <p className="landing-workflows">
+        Run several tools in one go: <Link to="/workflows">chain them into a workflow</Link>.
+      </p>
       <fieldset className="landing-filter" aria-label="Filter tools by category">
         {(['All', ...LANDING_CATEGORIES] as const).map((category) => (
           <button

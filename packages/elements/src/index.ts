@@ -1,2 +1,3 @@
 export * from './define';
 export * from './tools';
+export * from './workflows';

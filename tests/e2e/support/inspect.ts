@@ -57,3 +57,15 @@ export function isJpeg(path: string): boolean {
 export function isPdf(path: string): boolean {
   return readFileSync(path).subarray(0, 5).toString('latin1') === '%PDF-';
 }
+
+/** qpdf --password=… --decrypt: the decrypted copy at `out` (qpdf fails on a wrong password). */
+export function decryptPdf(path: string, password: string, out: string): string {
+  run('qpdf', [`--password=${password}`, '--decrypt', path, out]);
+  return out;
+}
+
+/** The file as qpdf writes it with no other change: sizes of two PDFs compared on equal terms. */
+export function rewritePdf(path: string, out: string): string {
+  run('qpdf', [path, out]);
+  return out;
+}

@@ -34,7 +34,18 @@ const EVENT_NAMES = {
 export interface ElementOptions {
   /** Extra attributes: 'string' passes the text, 'boolean' treats a present attribute ('' too) as true. */
   attributes?: Record<string, 'string' | 'number' | 'boolean'>;
+  /**
+   * Extra callbacks, each dispatched as its DOM event (`{ onSaved: 'docstudio-saved' }`). These events
+   * are cancelable: the callback returns false when a listener called `preventDefault()`, so the
+   * component can leave out what it would do next (a workflow element's navigation).
+   */
+  events?: Record<string, `docstudio-${string}`>;
+  /** Pass the host element to the component as its `host` prop (to set attributes on it, to observe it). */
+  withHost?: boolean;
 }
+
+/** What a callback of ElementOptions.events returns: false when the event was cancelled. */
+export type ElementEventCallback = (detail?: unknown) => boolean;
 
 type BridgeProps = ElementAttributes & Record<string, unknown> & { container?: ShadowRoot | HTMLElement };
 
@@ -52,6 +63,7 @@ export function createDocstudioElement<P extends ElementCallbacks & ElementAttri
   options: ElementOptions = {},
 ): CustomElementConstructor {
   const extra = options.attributes ?? {};
+  const extraEvents = options.events ?? {};
 
   // `theme` stays an observed attribute but is not passed on: the host carries it (r2wc reflects the
   // property to the attribute) and `:host([theme='dark'])` applies it, so a page rule on the element's
@@ -75,6 +87,13 @@ export function createDocstudioElement<P extends ElementCallbacks & ElementAttri
       props[callback] = (detail: unknown) =>
         host?.dispatchEvent(new CustomEvent(eventName, { detail, bubbles: true, composed: true }));
     }
+    for (const [callback, eventName] of Object.entries(extraEvents)) {
+      props[callback] = ((detail?: unknown) =>
+        host?.dispatchEvent(
+          new CustomEvent(eventName, { detail, bubbles: true, composed: true, cancelable: true }),
+        ) ?? false) satisfies ElementEventCallback;
+    }
+    if (options.withHost) props.host = host;
     return <Component {...(props as P)} />;
   }
 

@@ -4,6 +4,8 @@ export {
   defineDocstudioElement,
   type ElementAttributes,
   type ElementCallbacks,
+  type ElementEventCallback,
   type ElementOptions,
   parseBooleanAttribute,
 } from './element.bridge';
+export { anonymousTokenSource } from './token.source';

@@ -6,18 +6,11 @@
  * visible in the page source. The theme is applied on the host by the element itself (host.theme.ts),
  * never passed to the tool, so the tool root carries no theme class.
  */
-import {
-  browserAuthContext,
-  type EnvironmentName,
-  getConversionToken,
-  getTool,
-  type OptionDefinition,
-  type TokenSource,
-  type ToolId,
-} from '@docstudio/core';
+import { type EnvironmentName, getTool, type OptionDefinition, type ToolId } from '@docstudio/core';
 import { type FieldValue, type ToolProps, toHeadingLevel } from '@docstudio/react';
 import { type ComponentType, useMemo } from 'react';
 import {
+  anonymousTokenSource,
   createDocstudioElement,
   defineDocstudioElement,
   type ElementAttributes,
@@ -53,17 +46,6 @@ export function optionAttributes(toolId: ToolId): OptionAttribute[] {
     }));
 }
 
-/**
- * Without a token attribute the element asks the server for an anonymous token (generate-jwt under
- * its api-url), as the studio itself does, so `<docstudio-pdf-merge api-url=...>` works on its own.
- */
-function anonymousTokenSource(apiUrl: string, environment: EnvironmentName): TokenSource {
-  return () => {
-    const context = browserAuthContext({ environment: { name: environment, apiUrl, authBaseUrl: '' } });
-    return context ? getConversionToken(context) : null;
-  };
-}
-
 type ToolElementProps = ElementAttributes & ElementCallbacks & Record<string, unknown>;
 
 export function createToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>): CustomElementConstructor {
@@ -87,6 +69,7 @@ export function createToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>
     }
     const base = apiUrl || '/api';
     const environmentName: EnvironmentName = environment === 'staging' ? 'staging' : 'production';
+    // Without a token attribute: the user signed in on this origin, else an anonymous token.
     const tokenSource = useMemo(
       () => (token ? token : anonymousTokenSource(base, environmentName)),
       [token, base, environmentName],
