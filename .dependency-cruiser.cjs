@@ -140,6 +140,10 @@ module.exports = {
   ],
   options: {
     tsPreCompilationDeps: true,
+    // In the repository, @docstudio/* resolve to their sources through tsconfig.base.json `paths` (their
+    // package.json exports name the npm build, dist/). A tree without a tsconfig (the check's own test)
+    // resolves them by their exports.
+    ...(require('node:fs').existsSync('tsconfig.json') ? { tsConfig: { fileName: 'tsconfig.json' } } : {}),
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(node_modules|dist|storybook-static|test-results|\\.scratch)/' },
     enhancedResolveOptions: {

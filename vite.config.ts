@@ -42,6 +42,9 @@ const browser = () => ({
 export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),
   plugins: [react(), vanillaExtractPlugin()],
+  // @docstudio/* are their sources here (tsconfig.base.json `paths`); their package.json exports
+  // name dist/, the npm build, which the demo and the tests never need.
+  resolve: { tsconfigPaths: true },
   optimizeDeps: { include: browserDeps },
   build: { outDir: 'dist', emptyOutDir: true },
   server: {

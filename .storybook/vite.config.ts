@@ -5,4 +5,5 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({ plugins: [react()] });
+// @docstudio/* resolve to their sources (tsconfig.base.json `paths`), not to their npm build.
+export default defineConfig({ plugins: [react()], resolve: { tsconfigPaths: true } });

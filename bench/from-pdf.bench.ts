@@ -18,6 +18,7 @@ import {
   libreOfficeText,
   zipPart,
 } from '../packages/server/src/engines/pdf-structure/office-readback';
+import { convertAsSent } from '../packages/server/src/testing/convert-as-sent';
 import { makeConverterContext } from '../packages/server/src/testing/converter-context';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 
@@ -28,7 +29,7 @@ async function jpgSpeed(): Promise<void> {
   const pages = Number(execFileSync('qpdf', ['--show-npages', source], { encoding: 'utf8' }).trim());
   const job = await makeConverterContext(source, { Dpi: '150', Quality: '95' }, 600_000);
   let started = performance.now();
-  await pdfToJpg.convert(job.ctx);
+  await convertAsSent(pdfToJpg, job.ctx);
   const ours = (performance.now() - started) / 1000;
   await job.cleanup();
   const dir = mkdtempSync(join(tmpdir(), 'bench-pdftoppm-'));
@@ -53,7 +54,7 @@ async function docxWords(): Promise<void> {
   ]) {
     const source = join(corpus, name);
     const job = await makeConverterContext(source, {}, 600_000);
-    const [docx] = await pdfToDocx.convert(job.ctx);
+    const [docx] = await convertAsSent(pdfToDocx, job.ctx);
     const reference = execFileSync('pdftotext', [source, '-'], { encoding: 'utf8' });
     const { f1 } = wordF1(reference, libreOfficeText(docx?.path ?? ''));
     console.log(`DOCX word F1 ${name}: ${f1.toFixed(4)}`);
@@ -70,10 +71,10 @@ async function tableAccuracy(): Promise<void> {
   for (const [pdf, csvs] of cases) {
     const source = join(corpus, 'pdf-tables', pdf);
     const docxJob = await makeConverterContext(source);
-    const [docx] = await pdfToDocx.convert(docxJob.ctx);
+    const [docx] = await convertAsSent(pdfToDocx, docxJob.ctx);
     const tables = docxTables(zipPart(docx?.path ?? '', 'word/document.xml'));
     const xlsxJob = await makeConverterContext(source);
-    const [xlsx] = await pdfToXlsx.convert(xlsxJob.ctx);
+    const [xlsx] = await convertAsSent(pdfToXlsx, xlsxJob.ctx);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(xlsx?.path ?? '');
     csvs.forEach((csv, i) => {

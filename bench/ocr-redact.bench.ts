@@ -21,7 +21,9 @@ import {
   seededPiiPdf,
 } from '../packages/server/src/converters/pdf-redact/seeded-pii.testing';
 import { pdfToTxtConverter } from '../packages/server/src/converters/pdf-to-txt';
+import type { SentParameters } from '../packages/server/src/converters/tool-parameters';
 import { makeSearchablePdf } from '../packages/server/src/engines/tesseract';
+import { convertAsSent } from '../packages/server/src/testing/convert-as-sent';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 
 const corpus = CORPUS_DIR;
@@ -31,7 +33,7 @@ async function context(
   workDir: string,
   path: string,
   params: Record<string, string> = {},
-): Promise<ConverterContext> {
+): Promise<ConverterContext<SentParameters>> {
   const { size } = await stat(path);
   const jobDir = await mkdtemp(join(workDir, 'job-'));
   return {
@@ -62,7 +64,10 @@ async function ocrSpeedAndQuality(workDir: string): Promise<void> {
   await imageOnlyPdf(repeated, scanned, workDir);
 
   let started = performance.now();
-  const [searchable] = await pdfOcrConverter.convert(await context(workDir, scanned, { Language: 'en' }));
+  const [searchable] = await convertAsSent(
+    pdfOcrConverter,
+    await context(workDir, scanned, { Language: 'en' }),
+  );
   const ocrPerPage = seconds(started) / PAGES;
   started = performance.now();
   const viaOcrmypdf = await mkdtemp(join(workDir, 'ocrmypdf-'));
@@ -74,7 +79,7 @@ async function ocrSpeedAndQuality(workDir: string): Promise<void> {
   });
   const ocrmypdfPerPage = seconds(started) / PAGES;
   started = performance.now();
-  await pdfToTxtConverter.convert(await context(workDir, scanned, { Language: 'en' }));
+  await convertAsSent(pdfToTxtConverter, await context(workDir, scanned, { Language: 'en' }));
   const txtPerPage = seconds(started) / PAGES;
 
   execFileSync('pdftoppm', [
@@ -124,7 +129,10 @@ async function redactionQualityFigures(workDir: string): Promise<void> {
   const before = execFileSync('pdftotext', [source, '-'], { encoding: 'utf8' });
   for (const preset of ['auto', 'gdpr', 'hipaa', 'glba']) {
     const started = performance.now();
-    const [result] = await pdfRedactConverter.convert(await context(workDir, source, { Preset: preset }));
+    const [result] = await convertAsSent(
+      pdfRedactConverter,
+      await context(workDir, source, { Preset: preset }),
+    );
     const took = seconds(started);
     const after = execFileSync('pdftotext', [result?.path ?? '', '-'], { encoding: 'utf8' });
     const { recall, precision } = redactionQuality(before, after, pii);
@@ -135,7 +143,10 @@ async function redactionQualityFigures(workDir: string): Promise<void> {
   const scanned = join(workDir, 'seeded-scan.pdf');
   await imageOnlyPdf(source, scanned, workDir);
   const started = performance.now();
-  const [result] = await pdfRedactConverter.convert(await context(workDir, scanned, { Preset: 'auto' }));
+  const [result] = await convertAsSent(
+    pdfRedactConverter,
+    await context(workDir, scanned, { Preset: 'auto' }),
+  );
   const took = seconds(started);
   execFileSync('pdftoppm', [
     '-r',

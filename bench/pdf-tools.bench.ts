@@ -14,6 +14,8 @@ import { promisify } from 'node:util';
 import type { ConverterContext } from '../packages/server/src/converters/converter.types';
 import { pdfCompressConverter } from '../packages/server/src/converters/pdf-compress';
 import { pdfMergeConverter } from '../packages/server/src/converters/pdf-merge';
+import type { SentParameters } from '../packages/server/src/converters/tool-parameters';
+import { convertAsSent } from '../packages/server/src/testing/convert-as-sent';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { startTestServer } from '../packages/server/src/testing/test-server';
 
@@ -59,7 +61,7 @@ async function context(workDir: string, paths: readonly string[], params: Record
     await copyFile(source, path);
     files.push({ path, fileName: basename(source), ext: 'pdf', size: (await stat(path)).size });
   }
-  const ctx: ConverterContext = {
+  const ctx: ConverterContext<SentParameters> = {
     files,
     params,
     workDir,
@@ -80,7 +82,7 @@ async function benchMerge(root: string): Promise<void> {
   let pages = 0;
   const converterTime = await median(async () => {
     const workDir = await mkdtemp(join(root, 'merge-'));
-    const [result] = await pdfMergeConverter.convert(await context(workDir, inputs, {}));
+    const [result] = await convertAsSent(pdfMergeConverter, await context(workDir, inputs, {}));
     pages = Number((await exec('qpdf', ['--show-npages', result?.path ?? ''])).stdout.trim());
     await rm(workDir, { recursive: true, force: true });
   });
@@ -123,7 +125,8 @@ async function benchCompress(root: string): Promise<void> {
     const sizes: string[] = [];
     for (const preset of ['text', 'web', 'ebook', 'printer']) {
       const workDir = await mkdtemp(join(root, 'compress-'));
-      const [result] = await pdfCompressConverter.convert(
+      const [result] = await convertAsSent(
+        pdfCompressConverter,
         await context(workDir, [input], { Preset: preset }),
       );
       sizes.push(kb((await stat(result?.path ?? '')).size).padEnd(10));

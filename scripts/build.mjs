@@ -1,7 +1,10 @@
 /**
- * `npm run build`: the studio (demo/dist), then the custom elements (packages/elements/dist), then
- * the elements copied into the studio at /elements/, so the running server hands partners the same
- * modules it tests (`<script type="module" src="https://studio/elements/docstudio-pdf-merge.js">`).
+ * `npm run build`: the studio (demo/dist), then the served custom elements (self-contained scripts,
+ * packages/elements/dist/standalone), then the elements copied into the studio at /elements/, so the
+ * running server hands partners the same modules it tests
+ * (`<script type="module" src="https://studio/elements/docstudio-pdf-merge.js">`). Both build from
+ * the packages' sources; the npm builds of the packages (`npm run build -w @docstudio/core` …,
+ * run by `npm pack`) are not needed here.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
@@ -11,9 +14,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: 'inherit' });
 
 run('npx', ['vite', 'build']);
-run('npm', ['run', 'build', '--workspace', '@docstudio/elements']);
+run('npm', ['run', 'build:standalone', '--workspace', '@docstudio/elements']);
 
-const from = `${root}packages/elements/dist`;
+const from = `${root}packages/elements/dist/standalone`;
 const to = `${root}demo/dist/elements`;
 if (!existsSync(`${from}/all.js`)) throw new Error(`The elements build left no ${from}/all.js.`);
 rmSync(to, { recursive: true, force: true });

@@ -85,3 +85,11 @@ export function ensureEngines({ required }) {
 export function build() {
   runOrExit('Building the demo and the custom elements', 'npm', ['run', 'build']);
 }
+
+/**
+ * Compiles the server to packages/server/dist (esbuild, under a second), every time: no stale build
+ * can be served, and nothing at run time needs a TypeScript loader.
+ */
+export function buildServer() {
+  runOrExit('Compiling the server', 'npm', ['run', 'build', '--workspace', '@docstudio/server']);
+}

@@ -1,18 +1,20 @@
 /**
- * `npm start`: set up what is missing, build, and run the whole studio (server + demo) on
- * http://localhost:8080 (PORT overrides) with the embedded defaults: SQLite, the local encrypted
- * file store and the in-process queue, all under .data/.
+ * `npm start`: set up what is missing, build, and run the whole studio (the compiled server serving
+ * the built demo) on http://localhost:8080 (PORT overrides) with the embedded defaults: SQLite, the
+ * local encrypted file store and the in-process queue, all under .data/.
  */
 import { spawn } from 'node:child_process';
-import { build, ensureEngines, ensureNodeModules, root } from './setup.mjs';
+import { build, buildServer, ensureEngines, ensureNodeModules, root } from './setup.mjs';
 
 ensureNodeModules();
 ensureEngines({ required: false });
 build();
+buildServer();
 
 const port = process.env.PORT ?? '8080';
 console.log(`\n> Starting docstudio on http://localhost:${port}`);
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+// Source maps: stack traces in the log name the TypeScript files and lines.
+const server = spawn(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -62,7 +62,19 @@ export function elementEntries(packageDir: string, toolIds: readonly ToolId[]): 
   };
 }
 
-/** Serves the generated entry modules named by `elementEntries`. */
+/**
+ * Entry name -> module id for the npm build: `index` (the API), `all`, and one module per element
+ * named by its id (`pdf-merge`, `workflow-runner`), what `@docstudio/elements/<id>` loads.
+ */
+export function libraryEntries(packageDir: string, toolIds: readonly ToolId[]): Record<string, string> {
+  return {
+    index: `${packageDir}/src/index.ts`,
+    all: `${packageDir}/src/all.ts`,
+    ...Object.fromEntries([...toolIds, ...WORKFLOW_ELEMENT_IDS].map((id) => [id, `${ENTRY_PREFIX}${id}`])),
+  };
+}
+
+/** Serves the generated entry modules named by `elementEntries` and `libraryEntries`. */
 export function elementEntriesPlugin(packageDir: string, toolIds: readonly ToolId[]): Plugin {
   const sources = new Map<string, () => string>([
     ...toolIds.map((toolId) => [toolId, () => elementEntrySource(toolId, packageDir)] as const),

@@ -1,4 +1,8 @@
-/** Runs the server from the environment: `node --import tsx packages/server/src/main.ts`. */
+#!/usr/bin/env node
+/**
+ * Runs the server from the environment. Compiled, it is the `docstudio-server` bin (dist/main.js, see
+ * build.mjs); from source, `node --import tsx packages/server/src/main.ts`.
+ */
 import { createServer } from './app';
 import { loadConfigFromEnv } from './config';
 import { exitGracefullyOnSignals } from './jobs/graceful-shutdown';

@@ -24,4 +24,24 @@ export type ToolId = (typeof entries)[number]['id'];
 /** A catalogue tool as the rest of the code reads it. */
 export type ToolDefinition = ToolEntry<ToolId>;
 
+type OptionOf<Id extends ToolId> = Extract<(typeof entries)[number], { id: Id }>['options'][number];
+/** Options a successful resolution always holds: required or defaulted, and shown whatever the others say. */
+type AlwaysResolved<Option> = Option extends { shownWhen: unknown }
+  ? never
+  : Option extends { required: true } | { default: unknown }
+    ? Option
+    : never;
+
+/**
+ * One tool's parameters once resolved against its catalogue entry (`resolveParametersOf`): every value
+ * checked and in its canonical spelling, defaults filled in, keyed by the option names the entry lists
+ * (`ToolParameters<'pdf-compress'>` is `{ Preset: string }`). An option that may be missing (no
+ * default, or shown only while another option has some value) is optional.
+ */
+export type ToolParameters<Id extends ToolId> = {
+  readonly [Option in AlwaysResolved<OptionOf<Id>> as Option['name']]: string;
+} & {
+  readonly [Option in Exclude<OptionOf<Id>, AlwaysResolved<OptionOf<Id>>> as Option['name']]?: string;
+};
+
 export const tools: readonly ToolDefinition[] = Object.freeze([...entries]);

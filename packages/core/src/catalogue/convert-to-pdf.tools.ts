@@ -31,7 +31,7 @@ export const CONVERSION_PAGE_PROGRESS = { step: 10, intervalMs: 500, cap: 90 } a
 
 const failure = { failureTitle: CONVERSION_FAILED_TITLE, failureFallback: UNEXPECTED_ERROR_MESSAGE } as const;
 
-const margin = (name: string, label: string) =>
+const margin = <Name extends string>(name: Name, label: string) =>
   ({
     name,
     label,

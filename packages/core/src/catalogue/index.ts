@@ -11,7 +11,7 @@ export {
   normalizeEndpoint,
   WORKFLOW_CATEGORIES,
 } from './catalogue.registry';
-export { type ToolDefinition, type ToolId, tools } from './catalogue.tools';
+export { type ToolDefinition, type ToolId, type ToolParameters, tools } from './catalogue.tools';
 export type * from './catalogue.types';
 export {
   convertFromPdfTools,
@@ -37,7 +37,9 @@ export {
   type OptionValueCheck,
   type ParameterErrors,
   type ResolvedParameters,
+  resolveParametersOf,
   resolveToolParameters,
+  sentValue,
   type UrlCheck,
   validateToolParameters,
   validateWebUrl,

@@ -4,6 +4,7 @@ import {
   checkOptionField,
   checkOptionValue,
   getTool,
+  resolveParametersOf,
   resolveToolParameters,
   tools,
   validateToolParameters,
@@ -127,6 +128,22 @@ describe('validateToolParameters (server wire checks)', () => {
     );
     const resolved = resolveToolParameters('pdf/to/protect', { UserPassword: ' secret ', OwnerPassword: '' });
     expect(resolved.ok && resolved.values).toEqual({ UserPassword: ' secret ', EncryptionLevel: '256bit' });
+  });
+
+  it("resolves one tool by its id, typed by the tool's options (resolveParametersOf)", () => {
+    expect(resolveParametersOf('pdf-compress', {})).toEqual({ ok: true, values: { Preset: 'ebook' } });
+    expect(resolveParametersOf('pdf-rotate', { RotatePage: '45' })).toEqual({
+      ok: false,
+      errors: { RotatePage: ['RotatePage must be one of 90, 180, 270.'] },
+    });
+    const protect = resolveParametersOf('pdf-protect', { userpassword: 'pw' });
+    if (!protect.ok) throw new Error('a user password alone is enough to protect a file');
+    // A required option is always there once resolved; one without a default may be missing.
+    const user: string = protect.values.UserPassword;
+    const owner: string | undefined = protect.values.OwnerPassword;
+    expect([user, owner, protect.values.EncryptionLevel]).toEqual(['pw', undefined, '256bit']);
+    // @ts-expect-error Protect PDF has no option of that name
+    expect(protect.values.Password).toBeUndefined();
   });
 
   it('answers an unknown endpoint with a message instead of throwing', () => {

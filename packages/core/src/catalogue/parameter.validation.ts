@@ -3,8 +3,8 @@
  * Messages are keyed by the spec's field names and say what is wrong in plain words.
  */
 import { pageSelectionError } from '../pages';
-import { findToolByEndpoint } from './catalogue.registry';
-import type { ToolDefinition } from './catalogue.tools';
+import { findToolByEndpoint, getTool } from './catalogue.registry';
+import type { ToolDefinition, ToolId, ToolParameters } from './catalogue.tools';
 import type { OptionDefinition } from './catalogue.types';
 import { webToPdf } from './convert-to-pdf.tools';
 import { invalidUrlMessage } from './tool.texts';
@@ -48,9 +48,12 @@ export type OptionValueCheck =
 
 type Check = OptionValueCheck;
 
-function lookup(params: Readonly<Record<string, string>>, name: string): string | undefined {
+/**
+ * A sent field by its spec name, whatever its case: published API clients differ (PdfA / pdfa), and the
+ * server must run with what it checked. The spec's own spelling wins when both exist.
+ */
+export function sentValue(params: Readonly<Record<string, string>>, name: string): string | undefined {
   if (Object.hasOwn(params, name)) return params[name];
-  // Published API clients differ in case (PdfA / pdfa); the spec's own spelling wins when both exist.
   const lower = name.toLowerCase();
   const key = Object.keys(params).find((candidate) => candidate.toLowerCase() === lower);
   return key === undefined ? undefined : params[key];
@@ -164,7 +167,7 @@ function isShown(
   if (!option.shownWhen) return true;
   const { option: controlName, oneOf } = option.shownWhen;
   const control = tool.options.find((candidate) => candidate.name === controlName);
-  const raw = lookup(params, controlName)?.trim() || String(control?.default ?? '');
+  const raw = sentValue(params, controlName)?.trim() || String(control?.default ?? '');
   return oneOf.some((value) => value.toLowerCase() === raw.toLowerCase());
 }
 
@@ -188,7 +191,7 @@ export function resolveToolParameters(
   const values: Record<string, string> = {};
   for (const option of tool.options) {
     if (!isShown(option, tool, safeParams)) continue;
-    const raw = lookup(safeParams, option.name);
+    const raw = sentValue(safeParams, option.name);
     if (typeof raw !== 'string' || raw.trim() === '') {
       if (
         option.required &&
@@ -206,6 +209,16 @@ export function resolveToolParameters(
     else errors[option.name] = [checked.message];
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, tool, values };
+}
+
+/** `resolveToolParameters` of one tool, named by its id, with the values typed by its options. */
+export function resolveParametersOf<Id extends ToolId>(
+  id: Id,
+  params: Readonly<Record<string, string>>,
+): { ok: true; values: ToolParameters<Id> } | { ok: false; errors: ParameterErrors } {
+  const resolved = resolveToolParameters(getTool(id).endpoint, params);
+  // The resolution fills in exactly the entry's options, the list ToolParameters is read off.
+  return resolved.ok ? { ok: true, values: resolved.values as ToolParameters<Id> } : resolved;
 }
 
 /**

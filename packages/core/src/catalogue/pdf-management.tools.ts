@@ -152,7 +152,7 @@ export const pdfRotate = {
   },
 } as const satisfies ToolEntry;
 
-const color = (name: string, label: string) =>
+const color = <Name extends string>(name: Name, label: string) =>
   ({ name, label, type: 'color', default: WATERMARK_COLOR_DEFAULT, sendWhen: 'always' }) as const;
 
 export const pdfWatermark = {

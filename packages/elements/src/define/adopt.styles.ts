@@ -7,12 +7,25 @@
  */
 import { hostThemeStyleSheet } from './host.theme';
 
+let builtCssText: string | undefined;
 let sharedSheet: CSSStyleSheet | undefined;
 
-/** Called by the built entry with the bundle's CSS text; one constructable sheet serves every element. */
+/**
+ * Called by the built entry with the bundle's CSS text; one constructable sheet serves every element.
+ * The sheet is made when the first element adopts it: a module that only sets the text runs in Node too.
+ */
 export function setElementStyles(cssText: string): void {
-  sharedSheet ??= new CSSStyleSheet();
-  sharedSheet.replaceSync(cssText);
+  builtCssText = cssText;
+  sharedSheet?.replaceSync(cssText);
+}
+
+function builtSheet(): CSSStyleSheet | undefined {
+  if (builtCssText === undefined) return undefined;
+  if (!sharedSheet) {
+    sharedSheet = new CSSStyleSheet();
+    sharedSheet.replaceSync(builtCssText);
+  }
+  return sharedSheet;
 }
 
 function documentStyleText(): string {
@@ -23,7 +36,7 @@ function documentStyleText(): string {
 
 export function adoptStyles(root: ShadowRoot): void {
   const sheet =
-    sharedSheet ??
+    builtSheet() ??
     (() => {
       const mirrored = new CSSStyleSheet();
       mirrored.replaceSync(documentStyleText());

@@ -110,7 +110,20 @@ export function createDocstudioElement<P extends ElementCallbacks & ElementAttri
   return r2wc(Bridge, { shadow: 'open', props: attributeTypes });
 }
 
-/** Defines the element once; a second script defining the same tag is a no-op instead of an error. */
-export function defineDocstudioElement(tagName: string, element: CustomElementConstructor): void {
-  if (!customElements.get(tagName)) customElements.define(tagName, element);
+/**
+ * Defines the element once; a second script defining the same tag is a no-op instead of an error.
+ * Outside a browser (server rendering, plain Node) there is no registry and nothing is defined, so
+ * importing an element's module never throws. The element class is asked for only when defined, since
+ * r2wc's class extends HTMLElement, which only a browser has.
+ */
+export function defineDocstudioElement(
+  tagName: string,
+  element: CustomElementConstructor | (() => CustomElementConstructor),
+): void {
+  if (typeof customElements === 'undefined' || customElements.get(tagName)) return;
+  customElements.define(tagName, isElementClass(element) ? element : element());
 }
+
+const isElementClass = (
+  element: CustomElementConstructor | (() => CustomElementConstructor),
+): element is CustomElementConstructor => element.prototype instanceof HTMLElement;

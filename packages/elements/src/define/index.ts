@@ -8,4 +8,10 @@ export {
   type ElementOptions,
   parseBooleanAttribute,
 } from './element.bridge';
+export type {
+  DocstudioEventDetails,
+  DocstudioEventMap,
+  DocstudioEventName,
+  WorkflowElementState,
+} from './element.events';
 export { anonymousTokenSource } from './token.source';

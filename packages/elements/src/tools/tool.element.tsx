@@ -6,7 +6,7 @@
  * visible in the page source. The theme is applied on the host by the element itself (host.theme.ts),
  * never passed to the tool, so the tool root carries no theme class.
  */
-import { type EnvironmentName, getTool, type OptionDefinition, type ToolId } from '@docstudio/core';
+import type { EnvironmentName, ToolId } from '@docstudio/core';
 import { type FieldValue, type ToolProps, toHeadingLevel } from '@docstudio/react';
 import { type ComponentType, useMemo } from 'react';
 import {
@@ -17,34 +17,8 @@ import {
   type ElementCallbacks,
 } from '../define';
 import '../styles/element.styles';
+import { optionAttributes } from './tool.attributes';
 import { toolElementTag } from './tool.tag';
-
-type AttributeKind = 'string' | 'number' | 'boolean';
-
-interface OptionAttribute {
-  option: OptionDefinition;
-  /** The React prop r2wc fills from the kebab-case attribute ('RotatePage' -> rotatePage / rotate-page). */
-  prop: string;
-  kind: AttributeKind;
-}
-
-const attributeKind = (option: OptionDefinition): AttributeKind =>
-  option.type === 'checkbox' || option.type === 'switch'
-    ? 'boolean'
-    : option.type === 'number' || option.type === 'slider'
-      ? 'number'
-      : 'string';
-
-/** The options a page shows, as attributes (workflow-only options and passwords are not). */
-export function optionAttributes(toolId: ToolId): OptionAttribute[] {
-  return getTool(toolId)
-    .options.filter((option) => !option.workflowOnly && option.type !== 'password')
-    .map((option) => ({
-      option,
-      prop: option.name.charAt(0).toLowerCase() + option.name.slice(1),
-      kind: attributeKind(option),
-    }));
-}
 
 type ToolElementProps = ElementAttributes & ElementCallbacks & Record<string, unknown>;
 
@@ -99,5 +73,5 @@ export function createToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>
 
 /** Defines `docstudio-<tool id>` once (a second script with the same element is harmless). */
 export function defineToolElement(toolId: ToolId, Tool: ComponentType<ToolProps>): void {
-  defineDocstudioElement(toolElementTag(toolId), createToolElement(toolId, Tool));
+  defineDocstudioElement(toolElementTag(toolId), () => createToolElement(toolId, Tool));
 }

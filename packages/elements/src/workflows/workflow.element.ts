@@ -34,5 +34,5 @@ export function defineWorkflowElement<Id extends WorkflowElementId>(
   id: Id,
   Component: WorkflowComponents[Id],
 ): void {
-  defineDocstudioElement(workflowElementTag(id), createWorkflowElement(id, Component));
+  defineDocstudioElement(workflowElementTag(id), () => createWorkflowElement(id, Component));
 }

@@ -1,12 +1,14 @@
 /**
  * The contract between the HTTP layer and one converter module. The HTTP layer parses the request,
  * stores uploads, checks the token, the size limit and the sniffed file type, then hands a converter
- * plaintext copies of the inputs inside a private RAM-backed work folder. A converter validates its
- * parameters, runs engines, and writes its results into that folder; the HTTP layer encrypts and
- * stores them and deletes the work folder. Converters never see HTTP.
+ * plaintext copies of the inputs inside a private RAM-backed work folder, with the tool's parameters
+ * already read by the converter's own `readParameters` (tool-parameters.ts). A converter runs engines
+ * and writes its results into that folder; the HTTP layer encrypts and stores them and deletes the
+ * work folder. Converters never see HTTP.
  */
 import type { EngineName } from '../config';
 import type { SsrfPolicy } from '../security/ssrf';
+import type { ParameterReading, SentParameters } from './tool-parameters';
 
 /** An input file as the converter sees it. */
 export interface ConverterInputFile {
@@ -19,13 +21,18 @@ export interface ConverterInputFile {
   size: number;
 }
 
-export interface ConverterContext {
+/** `Params`: what the converter's readParameters gives (unknown where any converter's context will do). */
+export interface ConverterContext<Params = unknown> {
   /** Files in order: `File` is files[0]; `Files[i]` keep their index order. Empty for Url-only tools. */
   files: ConverterInputFile[];
   /** The `Url` field (web/to/pdf). */
   url?: string;
-  /** Every other form field as sent, names as the spec writes them (PdfVersion, Preset ...). */
-  params: Readonly<Record<string, string>>;
+  /**
+   * The tool's parameters as the converter's readParameters read them at the HTTP edge, once:
+   * checked, typed, defaults filled in (`ToolParameters<id>`, the catalogue's reading, or what the
+   * converter maps it to: a compression preset, WatermarkOptions ...).
+   */
+  params: Params;
   /** A private folder for this job (mode 0700, deleted when the job ends). Write results here. */
   workDir: string;
   /** Aborted when the job times out or the client goes away; pass it to every engine call. */
@@ -51,7 +58,12 @@ export interface ConverterResultFile {
   report?: Record<string, unknown>;
 }
 
-export interface Converter {
+/**
+ * One tool's converter. `Params` is what its readParameters gives and its convert takes; a table of
+ * converters of different tools holds them as `Converter` (unknown params), the edge pairing each
+ * reading with its own converter.
+ */
+export interface Converter<Params = unknown> {
   /** 'pdf/to/compress'; the HTTP route is POST /convert/{endpoint}. */
   endpoint: string;
   engine: EngineName;
@@ -63,9 +75,10 @@ export interface Converter {
   /** Upload limit in bytes for this endpoint (spec per-tool limits). */
   maxFileSize?: number;
   /**
-   * Validates the parameters before any engine runs. Returns per-field messages keyed by the
-   * spec's field names ({ RotatePage: ['RotatePage must be one of 90, 180, 270.'] }), or null.
+   * Reads the sent tool fields into the parameters convert takes, before any engine runs: called once
+   * per conversion, at the HTTP edge. Problems are per field, keyed by the spec's field names
+   * ({ RotatePage: ['RotatePage must be one of 90, 180, 270.'] }).
    */
-  validate(params: Readonly<Record<string, string>>): Record<string, string[]> | null;
-  convert(ctx: ConverterContext): Promise<ConverterResultFile[]>;
+  readParameters(sent: SentParameters): ParameterReading<Params>;
+  convert(ctx: ConverterContext<Params>): Promise<ConverterResultFile[]>;
 }

@@ -1,35 +1,26 @@
 /**
- * Where a request's fields are checked, once, against the converter they are for: the reserved fields
+ * Where a request's fields are read, once, for the converter they are for: the reserved fields
  * (StoreFile, Timeout, Async, Url) become typed values, KeepActiveContent must be true or false, and
- * the tool's parameters pass the converter's own `validate` and the catalogue's rules
- * (catalogue-checks.ts). POST /convert resolves its fields here (convert-validation.ts); a workflow run
- * resolves every step's stored parameters here before its job starts. The job and the converter then
- * take the resolved options as they are.
+ * the tool's parameters go through the converter's `readParameters` (the catalogue's rules and any of
+ * this server's), the only check they get. POST /convert resolves its fields here
+ * (convert-validation.ts); a workflow run resolves every step's stored parameters here before its job
+ * starts. The job and the converter then take the resolved options as they are.
  */
 import type { Converter } from '../converters/converter.types';
+import {
+  type ParameterProblems as FieldProblems,
+  mergeProblems,
+  problemsOf,
+} from '../converters/tool-parameters';
 import { KEEP_ACTIVE_CONTENT } from '../jobs/active-content';
 import type { ConversionOptions } from '../jobs/conversion-input';
-import { catalogueParameterProblems } from './catalogue-checks';
 
-export type FieldProblems = Record<string, string[]>;
+export type { FieldProblems };
 
 /** Fields the server consumes; everything else goes to the converter as a tool parameter. */
 const RESERVED = new Set(['StoreFile', 'Timeout', 'Async', 'Url']);
 
 const isTrue = (value: string | undefined): boolean => /^(true|1|yes|on)$/i.test(value?.trim() ?? '');
-
-/** The problems of several checks as one, each field's messages once, in the order given. */
-export function mergeProblems(...sets: Array<FieldProblems | null | undefined>): FieldProblems {
-  const merged: FieldProblems = {};
-  for (const set of sets) {
-    for (const [name, messages] of Object.entries(set ?? {})) {
-      merged[name] = [...new Set([...(merged[name] ?? []), ...messages])];
-    }
-  }
-  return merged;
-}
-
-export const hasProblems = (problems: FieldProblems): boolean => Object.keys(problems).length > 0;
 
 /** The Timeout field: whole seconds from 10 to 1200; undefined seconds when absent or blank. */
 export function timeoutField(value: string | undefined): { seconds?: number; problems: FieldProblems } {
@@ -47,10 +38,11 @@ function keepActiveContentProblems(params: Readonly<Record<string, string>>): Fi
 }
 
 export interface ResolvedFields {
+  /** The fields, typed; meant only when there are no problems (then `params` is the converter's reading). */
   options: ConversionOptions;
   /** The Timeout field's problem, apart: an answer lists it first. */
   timeoutProblems: FieldProblems;
-  /** The tool parameters' problems: KeepActiveContent, the converter's and the catalogue's. */
+  /** The tool parameters' problems: KeepActiveContent's, then the converter's reading's. */
   parameterProblems: FieldProblems;
 }
 
@@ -63,9 +55,10 @@ export function resolveConversionFields(
   for (const [name, value] of Object.entries(fields)) if (!RESERVED.has(name)) params[name] = value;
   const timeout = timeoutField(fields.Timeout);
   const storeFile = fields.StoreFile;
+  const reading = converter.readParameters(params);
   return {
     options: {
-      params,
+      params: reading.ok ? reading.params : undefined,
       url: fields.Url?.trim() || undefined,
       keepActiveContent: /^true$/i.test(params[KEEP_ACTIVE_CONTENT]?.trim() ?? ''),
       timeoutSeconds: timeout.seconds,
@@ -73,10 +66,6 @@ export function resolveConversionFields(
       storeFile: storeFile === undefined || storeFile.trim() === '' || isTrue(storeFile),
     },
     timeoutProblems: timeout.problems,
-    parameterProblems: mergeProblems(
-      keepActiveContentProblems(params),
-      converter.validate(params),
-      catalogueParameterProblems(converter.endpoint, params),
-    ),
+    parameterProblems: mergeProblems(keepActiveContentProblems(params), problemsOf(reading)),
   };
 }

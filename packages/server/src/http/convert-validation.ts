@@ -6,9 +6,10 @@
  */
 import { invalidParameters } from '../contract/errors';
 import type { Converter, ConverterInputFile } from '../converters/converter.types';
+import { hasProblems, mergeProblems } from '../converters/tool-parameters';
 import type { ConversionOptions } from '../jobs/conversion-input';
 import { acceptInputFiles, inputProblems } from '../jobs/input-files';
-import { hasProblems, mergeProblems, resolveConversionFields } from './conversion-options';
+import { resolveConversionFields } from './conversion-options';
 import type { ReceivedRequest } from './convert-inputs';
 
 export interface ValidatedConversion {

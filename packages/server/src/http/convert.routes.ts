@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../contract/errors';
 import { startJob } from '../jobs/job-lifecycle';
-import { runConversion } from '../jobs/run-conversion';
+import { deadlineFromNow, runConversion } from '../jobs/run-conversion';
 import { ApiError } from './api-error';
 import { validateConversion } from './convert-validation';
 import { resultUrlMaker, withFreshLinks } from './download-links';
@@ -54,7 +54,7 @@ function registerConvertRoute(app: FastifyInstance, context: ServerContext): voi
               keepActiveContent: options.keepActiveContent,
             },
             workDir,
-            timeoutMs: (options.timeoutSeconds ?? context.config.defaultTimeoutSeconds) * 1000,
+            deadlineAt: deadlineFromNow(options.timeoutSeconds ?? context.config.defaultTimeoutSeconds),
             storeFile: options.storeFile,
             downloadUrl: resultUrlMaker(context, base, user.id),
             clientSignal: options.async ? undefined : clientGone.signal,

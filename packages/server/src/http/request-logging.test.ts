@@ -13,6 +13,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { converters } from '../converters';
 import type { Converter } from '../converters/converter.types';
+import { sentParameters } from '../converters/tool-parameters';
 import { SignInBrowser, signUp } from '../testing/sign-in-browser';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { fileRef } from './log-serializers';
@@ -28,7 +29,7 @@ const leakyConverter: Converter = {
   engine: 'qpdf',
   input: 'single-file',
   accepts: ['pdf'],
-  validate: () => null,
+  readParameters: sentParameters(),
   async convert(ctx) {
     const input = ctx.files[0];
     const error = new Error(`Cannot open "${input?.fileName}": ${input?.fileName} page 1 says ${MARKER}`);

@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode, invalidParameters } from '../contract/errors';
+import { hasProblems, mergeProblems } from '../converters/tool-parameters';
 import { checkInputFiles } from '../jobs/input-files';
 import type { WorkflowRunStep } from '../jobs/run-workflow';
 import { startWorkflowRun } from '../jobs/workflow-run-job';
@@ -16,7 +17,7 @@ import type { WorkflowsTable } from '../storage/database.types';
 import { type OpenedWorkflowStep, openStepSecrets, readStoredSteps } from '../storage/sealed-steps';
 import { SealedTextError } from '../storage/sealed-text';
 import { ApiError } from './api-error';
-import { hasProblems, mergeProblems, resolveConversionFields, timeoutField } from './conversion-options';
+import { resolveConversionFields, timeoutField } from './conversion-options';
 import { resultUrlMaker } from './download-links';
 import { PARSED_BODY_LIMIT } from './json-parameters';
 import { streamRawBodies } from './raw-body';

@@ -7,10 +7,10 @@ import type { ConverterInputFile } from '../converters/converter.types';
 /** The request's fields for one converter: the reserved ones typed, the tool's own checked. */
 export interface ConversionOptions {
   /**
-   * The tool's parameters: every field but StoreFile, Timeout, Async and Url, names and values as
-   * sent, passed by the converter's own `validate` and the catalogue's rules.
+   * The tool's parameters as the converter's `readParameters` read them from every field but
+   * StoreFile, Timeout, Async and Url: typed for that converter, which takes them as they are.
    */
-  params: Readonly<Record<string, string>>;
+  params: unknown;
   /** The `Url` field, trimmed; undefined when absent or blank. */
   url?: string;
   /** `KeepActiveContent=true`: the result keeps its scripts, actions and embedded programs. */
@@ -27,6 +27,7 @@ export interface ConversionOptions {
 export interface ConversionInput {
   files: ConverterInputFile[];
   url?: string;
-  params: Readonly<Record<string, string>>;
+  /** The converter's own reading of the tool's fields (ConversionOptions.params). */
+  params: unknown;
   keepActiveContent: boolean;
 }

@@ -1,6 +1,6 @@
 /**
  * One converter run inside a job: waits for its engine's slot in the queue (leaving it with 504 when
- * its deadline passes first), gives the converter its time limit through the context's AbortSignal,
+ * its time is up first), gives the converter its `deadlineAt` and an AbortSignal that fires then,
  * stores the results, records the conversion's metrics, and removes the plaintext work folder
  * whatever happens. Its input was resolved and checked at the HTTP edge: nothing is validated here.
  */
@@ -18,17 +18,19 @@ import { type ConversionAnswer, type ResultTarget, storeResults } from './result
 export interface ConversionRequest extends ResultTarget {
   converter: Converter;
   input: ConversionInput;
-  timeoutMs: number;
+  /**
+   * When the conversion's time is up (epoch ms): its Timeout counted from when it was accepted, so
+   * time spent waiting in the queue counts too.
+   */
+  deadlineAt: number;
   /** Aborted when the client goes away (synchronous requests only). */
   clientSignal?: AbortSignal;
   /** Called when the job leaves the queue and starts. */
   onStart?: () => void;
-  /**
-   * When the job was accepted (ms since the epoch; default: when runConversion is called). Its
-   * Timeout counts from here, so time spent waiting in the queue counts too.
-   */
-  acceptedAt?: number;
 }
+
+/** A conversion's `deadlineAt` when it is accepted now with this Timeout. */
+export const deadlineFromNow = (timeoutSeconds: number): number => Date.now() + timeoutSeconds * 1000;
 
 /** Where conversions are counted (the server's Prometheus registry). */
 export interface ConversionMetrics {
@@ -54,14 +56,13 @@ const queuedTooLong = () =>
 async function runWithTimeout(
   deps: ConversionDeps,
   request: ConversionRequest,
-  acceptedAt: number,
   /** Aborted when the server's shutdown grace is over (the queue's cancel()). */
   shutdownSignal: AbortSignal,
 ): Promise<ConverterResultFile[]> {
   const controller = new AbortController();
-  const deadline = acceptedAt + request.timeoutMs;
-  if (deadline <= Date.now()) throw queuedTooLong();
-  const timer = setTimeout(() => controller.abort(engineTimeout()), deadline - Date.now());
+  const { deadlineAt } = request;
+  if (deadlineAt <= Date.now()) throw queuedTooLong();
+  const timer = setTimeout(() => controller.abort(engineTimeout()), deadlineAt - Date.now());
   const onClientGone = (): void => controller.abort(conversionFailed('The client closed the request.'));
   request.clientSignal?.addEventListener('abort', onClientGone, { once: true });
   const onShutdown = (): void => controller.abort(shutdownSignal.reason);
@@ -83,7 +84,7 @@ async function runWithTimeout(
           params: input.params,
           workDir: request.workDir,
           signal: controller.signal,
-          deadlineAt: deadline,
+          deadlineAt,
           urlPolicy: urlPolicyOf(deps.config),
         },
         (context) => converter.convert(context),
@@ -102,12 +103,9 @@ export async function runConversion(
   request: ConversionRequest,
 ): Promise<ConversionAnswer> {
   const endpoint = request.converter.endpoint;
-  const acceptedAt = request.acceptedAt ?? Date.now();
   // A job still waiting for its engine when its time is up leaves the queue with 504, never runs.
-  const queueDeadline = AbortSignal.timeout(Math.max(0, acceptedAt + request.timeoutMs - Date.now()));
-  const waitSignal = request.clientSignal
-    ? AbortSignal.any([queueDeadline, request.clientSignal])
-    : queueDeadline;
+  const timeUp = AbortSignal.timeout(Math.max(0, request.deadlineAt - Date.now()));
+  const waitSignal = request.clientSignal ? AbortSignal.any([timeUp, request.clientSignal]) : timeUp;
   try {
     return await deps.queue.enqueue(
       request.converter.engine,
@@ -116,7 +114,7 @@ export async function runConversion(
         request.onStart?.();
         const started = performance.now();
         try {
-          const results = await runWithTimeout(deps, request, acceptedAt, shutdownSignal);
+          const results = await runWithTimeout(deps, request, shutdownSignal);
           const files = await storeResults(deps.store, request, results);
           const seconds = (performance.now() - started) / 1000;
           deps.metrics.recordConversion(endpoint, 'success', seconds);

@@ -19,7 +19,7 @@ import { checkInputFiles, type ReceivedFile } from './input-files';
 import type { JobDeps } from './job-lifecycle';
 import type { JobFailure } from './job-records';
 import type { ConversionAnswer, ResultFileJson } from './result-files';
-import { type ConversionDeps, runConversion } from './run-conversion';
+import { type ConversionDeps, deadlineFromNow, runConversion } from './run-conversion';
 import type { WorkflowRunProgress } from './workflow-run-history';
 
 export interface WorkflowRunStep extends OpenedWorkflowStep {
@@ -111,7 +111,7 @@ function convertOnce(
     ownerId: request.ownerId,
     input: { ...input, params, keepActiveContent },
     workDir,
-    timeoutMs: (timeoutSeconds ?? request.timeoutSeconds) * 1000,
+    deadlineAt: deadlineFromNow(timeoutSeconds ?? request.timeoutSeconds),
     storeFile: true,
     downloadUrl: request.downloadUrl,
   });

@@ -6,16 +6,18 @@ import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { ConverterContext } from '../converters/converter.types';
+import type { SentParameters } from '../converters/tool-parameters';
 
 export interface TestJob {
-  ctx: ConverterContext;
+  /** The tool fields as sent: call the converter through convertAsSent. */
+  ctx: ConverterContext<SentParameters>;
   cleanup(): Promise<void>;
 }
 
 export async function makeConverterContext(
   source: string,
   params: Record<string, string> = {},
-  timeLimitMs = 120_000,
+  timeoutMs = 120_000,
 ): Promise<TestJob> {
   const workDir = await mkdtemp(join(tmpdir(), 'docstudio-from-pdf-'));
   const fileName = basename(source);
@@ -30,7 +32,7 @@ export async function makeConverterContext(
       params,
       workDir,
       signal: controller.signal,
-      deadlineAt: Date.now() + timeLimitMs,
+      deadlineAt: Date.now() + timeoutMs,
     },
     cleanup: () => rm(workDir, { recursive: true, force: true }),
   };

@@ -10,6 +10,7 @@ import { basename, extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
 import type { ConverterContext } from '../converters/converter.types';
+import type { SentParameters } from '../converters/tool-parameters';
 import { CORPUS_DIR } from './corpus';
 
 const exec = promisify(execFile);
@@ -19,7 +20,11 @@ export const corpusFile = (relative: string): string => join(CORPUS, relative);
 
 export interface TestJob {
   workDir: string;
-  context(files: readonly string[], params?: Record<string, string>): Promise<ConverterContext>;
+  /** The context with the tool fields as sent: call the converter through convertAsSent. */
+  context(
+    files: readonly string[],
+    params?: Record<string, string>,
+  ): Promise<ConverterContext<SentParameters>>;
   cleanup(): Promise<void>;
 }
 

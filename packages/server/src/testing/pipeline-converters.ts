@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { Converter } from '../converters/converter.types';
+import { type SentParameters, sentParameters } from '../converters/tool-parameters';
 import { inspectPdf } from '../engines/pdf-inspect';
 import { runEngine } from '../engines/run-engine';
 import { timeLeftMs } from '../engines/time-left';
@@ -16,11 +17,11 @@ export const linearizeConverter: Converter = {
   input: 'single-file',
   accepts: ['pdf'],
   maxFileSize: 2 * 1024 * 1024,
-  validate(params) {
-    if (params.Pages !== undefined && !/^\d+$/.test(params.Pages))
-      return { Pages: ['Pages must be a whole number.'] };
-    return null;
-  },
+  readParameters: sentParameters((sent) =>
+    sent.Pages !== undefined && !/^\d+$/.test(sent.Pages)
+      ? { Pages: ['Pages must be a whole number.'] }
+      : null,
+  ),
   async convert(ctx) {
     const input = ctx.files[0];
     if (!input) throw new Error('no input');
@@ -41,7 +42,7 @@ export const mergeConverter: Converter = {
   input: 'multi-file',
   minFiles: 2,
   accepts: ['pdf'],
-  validate: () => null,
+  readParameters: sentParameters(),
   async convert(ctx) {
     const out = join(ctx.workDir, 'merged.pdf');
     const pages = ctx.files.flatMap((file) => [file.path, '1-z']);
@@ -54,12 +55,12 @@ export const mergeConverter: Converter = {
 };
 
 /** Runs `sleep Seconds` (default 60): a slow engine for timeouts and a full queue. */
-export const sleepConverter: Converter = {
+export const sleepConverter: Converter<SentParameters> = {
   endpoint: 'test/to/sleep',
   engine: 'ghostscript',
   input: 'single-file',
   accepts: ['pdf'],
-  validate: () => null,
+  readParameters: sentParameters(),
   async convert(ctx) {
     await runEngine('sleep', [ctx.params.Seconds ?? '60'], {
       timeoutMs: timeLeftMs(ctx.deadlineAt),
@@ -77,7 +78,7 @@ export const engineFailureConverter: Converter = {
   engine: 'qpdf',
   input: 'single-file',
   accepts: ['pdf'],
-  validate: () => null,
+  readParameters: sentParameters(),
   async convert(ctx) {
     await runEngine('qpdf', ['--check', join(ctx.workDir, 'missing.pdf')], {
       timeoutMs: timeLeftMs(ctx.deadlineAt),
@@ -93,7 +94,7 @@ export const crashingConverter: Converter = {
   engine: 'qpdf',
   input: 'single-file',
   accepts: ['pdf'],
-  validate: () => null,
+  readParameters: sentParameters(),
   async convert(ctx) {
     const broken = JSON.parse('null') as { files: string[] } | null;
     return [

@@ -1,12 +1,15 @@
 /**
- * The real server as a child process (`node --import tsx main.ts`), for tests that kill it or send
- * it signals: a temporary or given data folder, a free port, logs off.
+ * The real server as a child process (`node --import tsx main.ts`, or the compiled `node dist/main.js`),
+ * for tests that kill it, send it signals or run the build: a temporary or given data folder, a free
+ * port, logs off.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ENGINE_RUN_VARIABLE } from '../engines/orphaned-engines';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+/** The compiled bin (`npm run build -w @docstudio/server`, packages/server/build.mjs). */
+export const COMPILED_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
 
 export interface ServerProcess {
@@ -21,6 +24,7 @@ export interface ServerProcess {
 export async function startServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
+  { compiled = false }: { compiled?: boolean } = {},
 ): Promise<ServerProcess> {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -32,7 +36,8 @@ export async function startServerProcess(
   };
   // the test process's own run tag must not make the child look like one of its engines
   delete childEnv[ENGINE_RUN_VARIABLE];
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const args = compiled ? [COMPILED_MAIN] : ['--import', 'tsx', MAIN];
+  const child = spawn(process.execPath, args, {
     cwd: REPOSITORY,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shutdownChromium } from '../../engines/chromium';
+import { convertAsSent } from '../../testing/convert-as-sent';
 import { answerTo, answerToRejection } from '../../testing/error-answers';
 import type { ConverterContext } from '../converter.types';
+import type { SentParameters } from '../tool-parameters';
 import { htmlToPdfConverter } from './index';
 
 let workDir: string;
@@ -32,17 +34,17 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-async function convertHtml(name: string, html: string, timeLimitMs = 60_000) {
+async function convertHtml(name: string, html: string, timeoutMs = 60_000) {
   const path = join(workDir, name);
   await writeFile(path, html);
-  const ctx: ConverterContext = {
+  const ctx: ConverterContext<SentParameters> = {
     files: [{ path, fileName: name, ext: 'html', size: html.length }],
     params: {},
     workDir,
     signal: new AbortController().signal,
-    deadlineAt: Date.now() + timeLimitMs,
+    deadlineAt: Date.now() + timeoutMs,
   };
-  return htmlToPdfConverter.convert(ctx);
+  return convertAsSent(htmlToPdfConverter, ctx);
 }
 
 const text = (pdf: string): string => execFileSync('pdftotext', ['-layout', pdf, '-']).toString('utf8');
@@ -113,7 +115,7 @@ describe('html/to/pdf', () => {
       signal: new AbortController().signal,
       deadlineAt: Date.now() + 1000,
     };
-    await expect(answerToRejection(htmlToPdfConverter.convert(ctx))).resolves.toMatchObject({
+    await expect(answerToRejection(convertAsSent(htmlToPdfConverter, ctx))).resolves.toMatchObject({
       status: 400,
       code: 4000,
     });

@@ -25,7 +25,7 @@ import type {
 } from '../converter.types';
 import { BmpError, type DecodedBmp, decodeBmp, isBmp } from './bmp-decode';
 import { placeImage } from './image-layout';
-import { readImageOptions, validateImageParams } from './images-options';
+import { type ImageOptions, readImageOptions } from './images-options';
 
 /** 100 megapixels: far above any camera, far below what would exhaust memory. */
 export const MAX_INPUT_PIXELS = 100_000_000;
@@ -106,12 +106,7 @@ async function prepareImages(file: ConverterInputFile): Promise<PreparedImage[]>
   return out;
 }
 
-function draw(
-  pdf: PDFDocument,
-  image: PDFImage,
-  prepared: PreparedImage,
-  options: ReturnType<typeof readImageOptions>,
-) {
+function draw(pdf: PDFDocument, image: PDFImage, prepared: PreparedImage, options: ImageOptions) {
   const turned = prepared.orientation === 6 || prepared.orientation === 8;
   const naturalW = (prepared.width * 72) / prepared.dpi;
   const naturalH = (prepared.height * 72) / prepared.dpi;
@@ -139,15 +134,13 @@ async function toPdfA(path: string, ctx: ConverterContext): Promise<void> {
   await rename(out, path);
 }
 
-export const imagesToPdfConverter: Converter = {
+export const imagesToPdfConverter: Converter<ImageOptions> = {
   ...catalogueFacts('images/to/pdf'),
   engine: 'sharp',
-  validate: validateImageParams,
-  async convert(ctx: ConverterContext): Promise<ConverterResultFile[]> {
+  readParameters: readImageOptions,
+  async convert(ctx: ConverterContext<ImageOptions>): Promise<ConverterResultFile[]> {
     if (ctx.files.length === 0) throw invalidParameters({ Files: ['Please upload at least one image.'] });
-    const problems = validateImageParams(ctx.params);
-    if (problems) throw invalidParameters(problems);
-    const options = readImageOptions(ctx.params);
+    const options = ctx.params;
     const pdf = await PDFDocument.create();
     for (const file of ctx.files) {
       if (ctx.signal.aborted)

@@ -3,6 +3,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { parameterProblems } from '../../testing/convert-as-sent';
 import { answerTo, answerToRejection } from '../../testing/error-answers';
 import { convert, IMAGES, imagesList, pageSizes, useImagesWorkDir, visibleBox } from './images.testing';
 import { imagesToPdfConverter } from './index';
@@ -158,10 +159,14 @@ describe('images/to/pdf', () => {
   });
 
   it('validates its options', () => {
-    expect(imagesToPdfConverter.validate({ PageSize: 'b5' })).toHaveProperty('PageSize');
-    expect(imagesToPdfConverter.validate({ MarginHorizontal: '501' })).toHaveProperty('MarginHorizontal');
-    expect(imagesToPdfConverter.validate({ MarginVertical: '-1' })).toHaveProperty('MarginVertical');
-    expect(imagesToPdfConverter.validate({ MarginVertical: '' })).toBeNull();
+    expect(parameterProblems(imagesToPdfConverter, { PageSize: 'b5' })).toHaveProperty('PageSize');
+    expect(parameterProblems(imagesToPdfConverter, { MarginHorizontal: '501' })).toHaveProperty(
+      'MarginHorizontal',
+    );
+    expect(parameterProblems(imagesToPdfConverter, { MarginVertical: '-1' })).toHaveProperty(
+      'MarginVertical',
+    );
+    expect(parameterProblems(imagesToPdfConverter, { MarginVertical: '' })).toBeNull();
   });
 
   it('Pdfa=true gives PDF/A-2b', async () => {

@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
+import { convertAsSent } from '../../testing/convert-as-sent';
 import { CORPUS_DIR } from '../../testing/corpus';
 import type { ConverterContext } from '../converter.types';
+import type { SentParameters } from '../tool-parameters';
 import { imagesToPdfConverter } from './index';
 
 export const IMAGES = `${CORPUS_DIR}/images`;
@@ -39,14 +41,14 @@ export async function convert(sources: string[], params: Record<string, string> 
       size: (await stat(path)).size,
     });
   }
-  const ctx: ConverterContext = {
+  const ctx: ConverterContext<SentParameters> = {
     files,
     params,
     workDir: dir,
     signal: new AbortController().signal,
     deadlineAt: Date.now() + 60_000,
   };
-  const [result] = await imagesToPdfConverter.convert(ctx);
+  const [result] = await convertAsSent(imagesToPdfConverter, ctx);
   if (!result) throw new Error('no result');
   return result.path;
 }

@@ -1,3 +1,3 @@
 export { PAGE_SIZES_PT, placeImage } from './image-layout';
-export { readImageOptions, validateImageParams } from './images-options';
+export { type ImageOptions, readImageOptions } from './images-options';
 export { imagesToPdfConverter, MAX_INPUT_PIXELS } from './images-to-pdf.converter';

@@ -1,2 +1,2 @@
-export { PDF_VERSIONS, readOfficeOptions, validateOfficeParams } from './office-options';
+export { type OfficeOptions, PDF_VERSIONS, readOfficeOptions } from './office-options';
 export { officeToPdfConverter } from './office-to-pdf.converter';

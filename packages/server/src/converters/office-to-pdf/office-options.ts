@@ -1,9 +1,19 @@
 /**
  * Parameters of office/to/pdf (spec: PageRange, PdfVersion 1.3-1.7 default 1.4, PdfA,
- * DocumentOpenPassword) and how they map onto LibreOffice's PDF export.
+ * DocumentOpenPassword) and how they map onto LibreOffice's PDF export. The catalogue checks them;
+ * this server's own rules (validateOfficeParams) come first in an answer, in their own words.
  */
 
-import { DEFAULT_PDF_VERSION, PDF_VERSIONS as PDF_VERSION_CHOICES } from '@docstudio/core';
+import { DEFAULT_PDF_VERSION, PDF_VERSIONS as PDF_VERSION_CHOICES, sentValue } from '@docstudio/core';
+import {
+  hasProblems,
+  mergeProblems,
+  type ParameterReading,
+  problemsOf,
+  readCatalogue,
+  refused,
+  type SentParameters,
+} from '../tool-parameters';
 
 /** The PdfVersion values the tool page offers (1.3 to 1.7), from the catalogue. */
 export const PDF_VERSIONS: readonly string[] = PDF_VERSION_CHOICES.map((choice) => choice.value);
@@ -24,11 +34,9 @@ const isTrue = (value: string | undefined): boolean => /^(true|1|on|yes)$/i.test
 const isBoolean = (value: string | undefined): boolean =>
   value === undefined || value === '' || /^(true|false|1|0|on|off|yes|no)$/i.test(value);
 
-export function validateOfficeParams(
-  params: Readonly<Record<string, string>>,
-): Record<string, string[]> | null {
+function validateOfficeParams(params: SentParameters): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
-  const range = params.PageRange?.trim();
+  const range = sentValue(params, 'PageRange')?.trim();
   if (range) {
     const zeroPage = /(^|[,-]\s*)0+(\s|,|-|$)/.test(range);
     if (!PAGE_RANGE.test(range) || zeroPage) {
@@ -42,26 +50,37 @@ export function validateOfficeParams(
       errors.PageRange = ['PageRange has a range that ends before it starts.'];
     }
   }
-  const version = params.PdfVersion?.trim();
+  const version = sentValue(params, 'PdfVersion')?.trim();
   if (version && !PDF_VERSIONS.includes(version)) {
     errors.PdfVersion = [`PdfVersion must be one of ${PDF_VERSIONS.join(', ')}.`];
   }
-  if (!isBoolean(params.PdfA)) errors.PdfA = ['PdfA must be true or false.'];
-  if (isTrue(params.PdfA) && version === '1.3') {
+  if (!isBoolean(sentValue(params, 'PdfA'))) errors.PdfA = ['PdfA must be true or false.'];
+  if (isTrue(sentValue(params, 'PdfA')) && version === '1.3') {
     errors.PdfVersion = ['PDF/A needs PDF version 1.4 or later.'];
   }
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
-export function readOfficeOptions(params: Readonly<Record<string, string>>): OfficeOptions {
-  const version: PdfVersion = params.PdfVersion?.trim() || DEFAULT_PDF_VERSION;
-  const password = params.DocumentOpenPassword;
+/** The fields as LibreOffice's export takes them, read as this server's rules above check them. */
+function officeOptionsOf(params: SentParameters): OfficeOptions {
+  const version: PdfVersion = sentValue(params, 'PdfVersion')?.trim() || DEFAULT_PDF_VERSION;
+  const password = sentValue(params, 'DocumentOpenPassword');
+  const range = sentValue(params, 'PageRange')?.trim();
   return {
-    pageRange: params.PageRange?.trim() ? params.PageRange.replace(/\s+/g, '') : null,
+    pageRange: range ? range.replace(/\s+/g, '') : null,
     pdfVersion: version,
-    pdfA: isTrue(params.PdfA),
+    pdfA: isTrue(sentValue(params, 'PdfA')),
     password: password !== undefined && password !== '' ? password : null,
   };
+}
+
+/** This server's rules (their messages first) and the catalogue's, then the export's options. */
+export function readOfficeOptions(sent: SentParameters): ParameterReading<OfficeOptions> {
+  const problems = mergeProblems(
+    validateOfficeParams(sent),
+    problemsOf(readCatalogue('office-to-pdf', sent)),
+  );
+  return hasProblems(problems) ? refused(problems) : { ok: true, params: officeOptionsOf(sent) };
 }
 
 /**

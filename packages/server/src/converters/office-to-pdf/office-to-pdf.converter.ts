@@ -20,9 +20,9 @@ import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import {
   libreOfficePdfVersion,
+  type OfficeOptions,
   type PdfVersion,
   readOfficeOptions,
-  validateOfficeParams,
 } from './office-options';
 import { officeImportFilter } from './web-page-as-office';
 
@@ -72,17 +72,15 @@ async function enforcePdfVersion(path: string, version: PdfVersion, ctx: Convert
   }
 }
 
-export const officeToPdfConverter: Converter = {
+export const officeToPdfConverter: Converter<OfficeOptions> = {
   ...catalogueFacts('office/to/pdf'),
   engine: 'libreoffice',
-  validate: validateOfficeParams,
-  async convert(ctx: ConverterContext): Promise<ConverterResultFile[]> {
+  readParameters: readOfficeOptions,
+  async convert(ctx: ConverterContext<OfficeOptions>): Promise<ConverterResultFile[]> {
     const input = ctx.files[0];
     if (!input)
       throw invalidParameters({ File: ['File required. Please upload an Office document to convert.'] });
-    const problems = validateOfficeParams(ctx.params);
-    if (problems) throw invalidParameters(problems);
-    const options = readOfficeOptions(ctx.params);
+    const options = ctx.params;
     const output = join(ctx.workDir, 'office-out.pdf');
     const answer = await getOfficePool().convert(
       {

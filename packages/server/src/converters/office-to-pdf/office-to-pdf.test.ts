@@ -7,9 +7,11 @@ import { basename, extname, join } from 'node:path';
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureLibreOffice, getOfficePool, shutdownLibreOffice } from '../../engines/libreoffice';
+import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { answerTo, answerToRejection } from '../../testing/error-answers';
 import type { ConverterContext } from '../converter.types';
+import type { SentParameters } from '../tool-parameters';
 import { officeToPdfConverter } from './index';
 
 // Prove the profile hardening alone keeps documents offline: no network namespace in this file.
@@ -70,7 +72,7 @@ async function convert(source: string, params: Record<string, string> = {}) {
   const name = basename(source);
   const path = join(dir, name);
   await copyFile(source, path);
-  const ctx: ConverterContext = {
+  const ctx: ConverterContext<SentParameters> = {
     files: [
       { path, fileName: name, ext: extname(name).slice(1).toLowerCase(), size: (await stat(path)).size },
     ],
@@ -79,9 +81,9 @@ async function convert(source: string, params: Record<string, string> = {}) {
     signal: new AbortController().signal,
     deadlineAt: Date.now() + 90_000,
   };
-  const problems = officeToPdfConverter.validate(params);
+  const problems = parameterProblems(officeToPdfConverter, params);
   if (problems) throw Object.assign(new Error('invalid'), { problems });
-  const [result] = await officeToPdfConverter.convert(ctx);
+  const [result] = await convertAsSent(officeToPdfConverter, ctx);
   if (!result) throw new Error('no result');
   return result;
 }
@@ -148,9 +150,9 @@ describe('office/to/pdf with real documents', () => {
   });
 
   it('rejects a malformed PageRange and one that selects nothing', async () => {
-    expect(officeToPdfConverter.validate({ PageRange: 'abc' })).toHaveProperty('PageRange');
-    expect(officeToPdfConverter.validate({ PageRange: '5-2' })).toHaveProperty('PageRange');
-    expect(officeToPdfConverter.validate({ PdfVersion: '2.0' })).toHaveProperty('PdfVersion');
+    expect(parameterProblems(officeToPdfConverter, { PageRange: 'abc' })).toHaveProperty('PageRange');
+    expect(parameterProblems(officeToPdfConverter, { PageRange: '5-2' })).toHaveProperty('PageRange');
+    expect(parameterProblems(officeToPdfConverter, { PdfVersion: '2.0' })).toHaveProperty('PdfVersion');
     await expect(convert(reportDocx, { PageRange: '40-50' })).rejects.toMatchObject({ code: 4000 });
   });
 

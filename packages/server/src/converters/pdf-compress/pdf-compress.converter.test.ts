@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
 import {
   corpusFile,
@@ -30,7 +31,10 @@ describe('pdf/to/compress', () => {
       ['web', 75],
       ['ebook', 150],
     ] as const) {
-      const [result] = await pdfCompressConverter.convert(await job().context([scan], { Preset: preset }));
+      const [result] = await convertAsSent(
+        pdfCompressConverter,
+        await job().context([scan], { Preset: preset }),
+      );
       const path = result?.path ?? '';
       expect(result?.fileName).toBe('camelot-image-table-compressed.pdf');
       expect(await pageCount(path)).toBe(1);
@@ -45,7 +49,10 @@ describe('pdf/to/compress', () => {
 
   it('makes a real 117-page book smaller and keeps its pages and text', async () => {
     const book = corpusFile('pdf/GeoTopo-komprimiert.pdf');
-    const [result] = await pdfCompressConverter.convert(await job().context([book], { Preset: 'printer' }));
+    const [result] = await convertAsSent(
+      pdfCompressConverter,
+      await job().context([book], { Preset: 'printer' }),
+    );
     const path = result?.path ?? '';
     expect(await fileSize(path)).toBeLessThan(await fileSize(book));
     expect(await pageCount(path)).toBe(117);
@@ -57,7 +64,8 @@ describe('pdf/to/compress', () => {
   it('never returns a file larger than the input', async () => {
     for (const source of ['pdf/crazyones.pdf', 'pdf-a/crazyones-pdfa.pdf', 'pdf/annotated_pdf.pdf']) {
       const input = corpusFile(source);
-      const [result] = await pdfCompressConverter.convert(
+      const [result] = await convertAsSent(
+        pdfCompressConverter,
         await job().context([input], { Preset: 'printer' }),
       );
       expect(await fileSize(result?.path ?? '')).toBeLessThanOrEqual(await fileSize(input));
@@ -67,7 +75,10 @@ describe('pdf/to/compress', () => {
 
   it('keeps the fields of a fillable form', async () => {
     const input = corpusFile('pdf/libreoffice-form.pdf');
-    const [result] = await pdfCompressConverter.convert(await job().context([input], { Preset: 'text' }));
+    const [result] = await convertAsSent(
+      pdfCompressConverter,
+      await job().context([input], { Preset: 'text' }),
+    );
     const fields = async (path: string) =>
       (
         JSON.parse(await run('qpdf', ['--json=2', '--json-key=acroform', path])) as {
@@ -80,25 +91,28 @@ describe('pdf/to/compress', () => {
 
   it('keeps the protection of an owner-restricted file', async () => {
     const input = corpusFile('pdf-encrypted/r4-owner-password.pdf');
-    const [result] = await pdfCompressConverter.convert(await job().context([input], { Preset: 'web' }));
+    const [result] = await convertAsSent(
+      pdfCompressConverter,
+      await job().context([input], { Preset: 'web' }),
+    );
     expect(await exitCode('qpdf', ['--is-encrypted', result?.path ?? ''])).toBe(0);
   });
 
   it('rejects every bad Preset value', () => {
     for (const bad of ['screen', 'prepress', '150', 'best']) {
-      expect(pdfCompressConverter.validate({ Preset: bad })).toEqual({
+      expect(parameterProblems(pdfCompressConverter, { Preset: bad })).toEqual({
         Preset: ['Preset must be one of text, archive, web, ebook, printer.'],
       });
     }
     for (const good of ['text', 'archive', 'web', 'ebook', 'printer', 'EBOOK', '']) {
-      expect(pdfCompressConverter.validate({ Preset: good })).toBeNull();
+      expect(parameterProblems(pdfCompressConverter, { Preset: good })).toBeNull();
     }
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
     for (const [file, code] of await unreadablePdfs(job())) {
       await expect(
-        answerToRejection(pdfCompressConverter.convert(await job().context([file], {}))),
+        answerToRejection(convertAsSent(pdfCompressConverter, await job().context([file], {}))),
       ).resolves.toMatchObject({
         status: 422,
         code,

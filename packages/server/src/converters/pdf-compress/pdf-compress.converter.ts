@@ -9,7 +9,7 @@
  */
 import { copyFile, stat } from 'node:fs/promises';
 import { join, parse } from 'node:path';
-import { COMPRESSION_PRESETS, resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import { COMPRESSION_PRESETS, type CompressionPreset } from '@docstudio/core';
 import { invalidParameters } from '../../contract/errors';
 import { downsamplePdf } from '../../engines/ghostscript';
 import { inspectPdf } from '../../engines/pdf-inspect';
@@ -17,6 +17,7 @@ import { countFormFields, optimizePdfLosslessly, outputPageCount } from '../../e
 import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+import { type ParameterReading, readCatalogue, refused, type SentParameters } from '../tool-parameters';
 
 const ENDPOINT = 'pdf/to/compress';
 
@@ -24,14 +25,20 @@ async function sizeOf(path: string): Promise<number> {
   return (await stat(path)).size;
 }
 
-async function compressPdf(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const resolved = resolveToolParameters(ENDPOINT, ctx.params);
-  if (!resolved.ok) throw invalidParameters(resolved.errors);
+/** The catalogue's reading of Preset, as the preset it names (with its target resolution). */
+function readCompressParameters(sent: SentParameters): ParameterReading<CompressionPreset> {
+  const reading = readCatalogue('pdf-compress', sent);
+  if (!reading.ok) return reading;
+  // The catalogue's Preset choices are these presets, so a checked reading always names one.
+  const preset = COMPRESSION_PRESETS.find((choice) => choice.value === reading.params.Preset);
+  return preset ? { ok: true, params: preset } : refused({ Preset: ['Unknown Preset.'] });
+}
+
+async function compressPdf(ctx: ConverterContext<CompressionPreset>): Promise<ConverterResultFile[]> {
+  const preset = ctx.params;
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
   const facts = await inspectPdf(file.path, { signal: ctx.signal });
-  const preset = COMPRESSION_PRESETS.find((choice) => choice.value === resolved.values.Preset);
-  if (!preset) throw invalidParameters({ Preset: ['Unknown Preset.'] });
   const options = { signal: ctx.signal, timeoutMs: timeLeftMs(ctx.deadlineAt) };
 
   const downsampled = join(ctx.workDir, 'compress-gs.pdf');
@@ -67,9 +74,9 @@ async function compressPdf(ctx: ConverterContext): Promise<ConverterResultFile[]
   return [{ path: output, fileName: `${parse(file.fileName).name}-compressed.pdf` }];
 }
 
-export const pdfCompressConverter: Converter = {
+export const pdfCompressConverter: Converter<CompressionPreset> = {
   ...catalogueFacts(ENDPOINT),
   engine: 'ghostscript',
-  validate: (params) => validateToolParameters(ENDPOINT, params),
+  readParameters: readCompressParameters,
   convert: compressPdf,
 };

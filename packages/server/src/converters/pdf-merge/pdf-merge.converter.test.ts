@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { convertAsSent } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
 import { corpusFile, pageCount, pageText, run, unreadablePdfs, useTestJob } from '../../testing/pdf-tools';
 import { pdfMergeConverter } from './pdf-merge.converter';
@@ -37,7 +38,7 @@ async function outlines(path: string): Promise<{ title: string; page: number | u
 describe('pdf/to/merge', () => {
   it('puts every page of Files[i] in the order given', async () => {
     const files = [four, crazy, outline];
-    const [result] = await pdfMergeConverter.convert(await job().context(files));
+    const [result] = await convertAsSent(pdfMergeConverter, await job().context(files));
     const path = result?.path ?? '';
     expect(result?.fileName).toBe('pdflatex-4-pages-merged.pdf');
     expect(await pageCount(path)).toBe(9);
@@ -54,7 +55,7 @@ describe('pdf/to/merge', () => {
   it('keeps the bookmarks of every input, pointing at the same spot of their pages in the merged file', async () => {
     const sourceOutline = await outlines(outline);
     expect(sourceOutline.length).toBeGreaterThan(0);
-    const [result] = await pdfMergeConverter.convert(await job().context([crazy, outline, outline]));
+    const [result] = await convertAsSent(pdfMergeConverter, await job().context([crazy, outline, outline]));
     const merged = await outlines(result?.path ?? '');
     expect(sourceOutline.every((node) => node.page !== undefined)).toBe(true);
     const shift = (by: number) => sourceOutline.map((node) => ({ ...node, page: (node.page ?? 0) + by }));
@@ -63,14 +64,14 @@ describe('pdf/to/merge', () => {
 
   it('merges a 117-page book with itself', async () => {
     const book = corpusFile('pdf/GeoTopo-komprimiert.pdf');
-    const [result] = await pdfMergeConverter.convert(await job().context([book, crazy, book]));
+    const [result] = await convertAsSent(pdfMergeConverter, await job().context([book, crazy, book]));
     expect(await pageCount(result?.path ?? '')).toBe(235);
     expect(await pageText(result?.path ?? '', 118)).toBe(await pageText(crazy, 1));
   });
 
   it('answers 400 for fewer than 2 files', async () => {
     await expect(
-      answerToRejection(pdfMergeConverter.convert(await job().context([crazy]))),
+      answerToRejection(convertAsSent(pdfMergeConverter, await job().context([crazy]))),
     ).resolves.toMatchObject({
       status: 400,
       invalidParameters: { Files: ['Please select at least 2 PDF files to merge.'] },
@@ -80,7 +81,7 @@ describe('pdf/to/merge', () => {
   it('answers 422 naming the damaged, empty or password-protected file', async () => {
     for (const [file, code] of await unreadablePdfs(job())) {
       const ctx = await job().context([crazy, file]);
-      await expect(answerToRejection(pdfMergeConverter.convert(ctx))).resolves.toMatchObject({
+      await expect(answerToRejection(convertAsSent(pdfMergeConverter, ctx))).resolves.toMatchObject({
         status: 422,
         code,
         message: expect.stringContaining('(Files[1])'),

@@ -3,7 +3,9 @@
  * kept), then every input's bookmarks rebuilt at their new pages (merge-outlines.ts). Named after the
  * first file: 'report-merged.pdf'.
  */
+
 import { join, parse } from 'node:path';
+import type { ToolParameters } from '@docstudio/core';
 import { pdfMerge } from '@docstudio/core';
 import { DomainError, invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
@@ -11,6 +13,7 @@ import { assemblePages } from '../../engines/qpdf';
 import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+import { catalogueParameters } from '../tool-parameters';
 import { mergeOutlines } from './merge-outlines';
 
 const MERGE_FACTS = catalogueFacts('pdf/to/merge');
@@ -65,9 +68,9 @@ async function mergePdfs(ctx: ConverterContext): Promise<ConverterResultFile[]> 
   return [{ path: output, fileName: `${parse(first).name}-merged.pdf` }];
 }
 
-export const pdfMergeConverter: Converter = {
+export const pdfMergeConverter: Converter<ToolParameters<'pdf-merge'>> = {
   ...MERGE_FACTS,
   engine: 'qpdf',
-  validate: () => null,
+  readParameters: catalogueParameters('pdf-merge'),
   convert: mergePdfs,
 };

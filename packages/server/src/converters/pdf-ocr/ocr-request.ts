@@ -1,19 +1,36 @@
 /**
- * The start both OCR endpoints (pdf/to/ocr, pdf/to/txt) share: their parameters checked again (a
- * workflow step reaches the converter without the HTTP layer's check), the one input PDF inspected
- * (the contract's 422s), and the Tesseract model of the chosen Language.
+ * The start both OCR endpoints (pdf/to/ocr, pdf/to/txt) share: the one input PDF inspected (the
+ * contract's 422s), and the Tesseract model of the chosen Language. Both read their parameters as the
+ * catalogue's OCR tool does (`readOcrParameters`), since pdf/to/txt is that tool's Text File output.
  */
 
+import { sentValue } from '@docstudio/core';
 import { invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import {
   DEFAULT_OCR_LANGUAGE,
+  type OcrLanguage,
   parseOcrLanguage,
   tesseractModel,
-  validateOcrParameters,
 } from '../../engines/tesseract';
 import type { ConverterContext, ConverterInputFile } from '../converter.types';
 import { checkOcrPages } from '../page-caps';
+import { type ParameterReading, readCatalogue, type SentParameters } from '../tool-parameters';
+
+export interface OcrParameters {
+  /** The spec code of the text's language ('en', 'zh-cn'). */
+  language: OcrLanguage;
+}
+
+/** The catalogue's check of Language (one of the 27 codes; blank or absent is en). */
+export function readOcrParameters(sent: SentParameters): ParameterReading<OcrParameters> {
+  const reading = readCatalogue('pdf-ocr', sent);
+  if (!reading.ok) return reading;
+  return {
+    ok: true,
+    params: { language: parseOcrLanguage(sentValue(sent, 'Language')) ?? DEFAULT_OCR_LANGUAGE },
+  };
+}
 
 export interface OcrRequest {
   file: ConverterInputFile;
@@ -21,16 +38,10 @@ export interface OcrRequest {
   model: string;
 }
 
-export async function readOcrRequest(
-  ctx: ConverterContext,
-  endpoint: 'pdf/to/ocr' | 'pdf/to/txt',
-): Promise<OcrRequest> {
-  const errors = validateOcrParameters(endpoint)(ctx.params);
-  if (errors) throw invalidParameters(errors);
+export async function readOcrRequest(ctx: ConverterContext<OcrParameters>): Promise<OcrRequest> {
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
-  const language = parseOcrLanguage(ctx.params.Language) ?? DEFAULT_OCR_LANGUAGE;
   const { pages } = await inspectPdf(file.path, { signal: ctx.signal });
   checkOcrPages(pages);
-  return { file, model: tesseractModel(language) };
+  return { file, model: tesseractModel(ctx.params.language) };
 }

@@ -5,6 +5,7 @@ import { degrees, PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { OCR_LANGUAGE_MODELS, OCR_LANGUAGES } from '../../engines/tesseract';
+import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
 import { corpusFile, pageCount, run, useTestJob } from '../../testing/pdf-tools';
 import { characterErrorRate, imageOnlyPdf, textPdf, wordRecall } from './ocr.testing';
@@ -26,7 +27,7 @@ async function imageList(path: string): Promise<string[]> {
 }
 
 async function ocr(source: string, params: Record<string, string> = {}): Promise<string> {
-  const [result] = await pdfOcrConverter.convert(await job().context([source], params));
+  const [result] = await convertAsSent(pdfOcrConverter, await job().context([source], params));
   expect(result?.fileName).toMatch(/-ocr\.pdf$/);
   return result?.path ?? '';
 }
@@ -164,12 +165,12 @@ describe('pdf/to/ocr', () => {
 
   it('answers 400 InvalidParameters for a language outside the 27', async () => {
     for (const bad of ['xx', 'eng', 'english', 'zh', 'en-US']) {
-      expect(pdfOcrConverter.validate({ Language: bad })).toHaveProperty('Language');
+      expect(parameterProblems(pdfOcrConverter, { Language: bad })).toHaveProperty('Language');
     }
     for (const good of ['en', 'zh-cn', 'ZH-TW', 'ua', ''])
-      expect(pdfOcrConverter.validate({ Language: good })).toBeNull();
+      expect(parameterProblems(pdfOcrConverter, { Language: good })).toBeNull();
     const ctx = await job().context([corpusFile('pdf-scanned/linn.pdf')], { Language: 'klingon' });
-    await expect(answerToRejection(pdfOcrConverter.convert(ctx))).resolves.toMatchObject({
+    await expect(answerToRejection(convertAsSent(pdfOcrConverter, ctx))).resolves.toMatchObject({
       status: 400,
       code: 4000,
       invalidParameters: { Language: [expect.stringContaining('zh-cn')] },
@@ -183,7 +184,7 @@ describe('pdf/to/ocr', () => {
       [corpusFile('pdf-malformed/empty.pdf'), 5002],
     ] as const) {
       const ctx = await job().context([source]);
-      await expect(answerToRejection(pdfOcrConverter.convert(ctx))).resolves.toMatchObject({
+      await expect(answerToRejection(convertAsSent(pdfOcrConverter, ctx))).resolves.toMatchObject({
         status: 422,
         code,
       });
@@ -196,7 +197,7 @@ describe('pdf/to/ocr', () => {
     await run('qpdf', ['--empty', '--pages', ...Array.from({ length: 400 }, () => scan), '--', huge]);
     const ctx = { ...(await job().context([huge])), deadlineAt: Date.now() + 6_000 };
     const started = Date.now();
-    await expect(answerToRejection(pdfOcrConverter.convert(ctx))).resolves.toMatchObject({
+    await expect(answerToRejection(convertAsSent(pdfOcrConverter, ctx))).resolves.toMatchObject({
       status: 504,
       code: 5000,
     });

@@ -7,18 +7,17 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join, parse } from 'node:path';
-import { validateOcrParameters } from '../../engines/tesseract';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
-import { readOcrRequest } from './ocr-request';
+import { type OcrParameters, readOcrParameters, readOcrRequest } from './ocr-request';
 import { makeSearchablePdfByPages } from './searchable-pdf';
 
 /** Pages OCRed at once: one per core of the 2-core reference machine. */
 export const OCR_PAGE_JOBS = 2;
 const ENDPOINT = 'pdf/to/ocr';
 
-async function makeSearchable(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const { file, model } = await readOcrRequest(ctx, ENDPOINT);
+async function makeSearchable(ctx: ConverterContext<OcrParameters>): Promise<ConverterResultFile[]> {
+  const { file, model } = await readOcrRequest(ctx);
   const pagesDir = join(ctx.workDir, 'ocr-pages');
   await mkdir(pagesDir, { recursive: true, mode: 0o700 });
   const output = join(ctx.workDir, 'result-ocr.pdf');
@@ -32,9 +31,9 @@ async function makeSearchable(ctx: ConverterContext): Promise<ConverterResultFil
   return [{ path: output, fileName: `${parse(file.fileName).name}-ocr.pdf` }];
 }
 
-export const pdfOcrConverter: Converter = {
+export const pdfOcrConverter: Converter<OcrParameters> = {
   ...catalogueFacts(ENDPOINT),
   engine: 'tesseract',
-  validate: validateOcrParameters(ENDPOINT),
+  readParameters: readOcrParameters,
   convert: makeSearchable,
 };

@@ -1,1 +1,1 @@
-export { pdfProtectConverter, validateProtectParameters } from './pdf-protect.converter';
+export { pdfProtectConverter } from './pdf-protect.converter';

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
 import {
   corpusFile,
@@ -18,7 +19,8 @@ const source = corpusFile('pdf/pdflatex-4-pages.pdf');
 
 describe('pdf/to/protect', () => {
   it('encrypts with AES-256 so the file needs the user password, which opens it', async () => {
-    const [result] = await pdfProtectConverter.convert(
+    const [result] = await convertAsSent(
+      pdfProtectConverter,
       await job().context([source], { UserPassword: 's3cret pw' }),
     );
     const path = result?.path ?? '';
@@ -35,7 +37,7 @@ describe('pdf/to/protect', () => {
 
   it('uses a separate owner password when one is given; both open the file', async () => {
     const ctx = await job().context([source], { UserPassword: 'user-pw', OwnerPassword: 'owner-pw' });
-    const [result] = await pdfProtectConverter.convert(ctx);
+    const [result] = await convertAsSent(pdfProtectConverter, ctx);
     const path = result?.path ?? '';
     const asOwner = await run('qpdf', ['--password=owner-pw', '--show-encryption', path]);
     expect(asOwner).toMatch(/Supplied password is owner password/);
@@ -46,7 +48,8 @@ describe('pdf/to/protect', () => {
 
   it("keeps passwords that qpdf's command-line syntax could not carry", async () => {
     const tricky = '--allow-insecure "x" \\ y';
-    const [result] = await pdfProtectConverter.convert(
+    const [result] = await convertAsSent(
+      pdfProtectConverter,
       await job().context([source], { UserPassword: tricky }),
     );
     expect(await pageCount(result?.path ?? '', tricky)).toBe(4);
@@ -54,16 +57,17 @@ describe('pdf/to/protect', () => {
 
   it("honours the catalogue's workflow-only EncryptionLevel 128bit and refuses broken 40bit", async () => {
     const ctx = await job().context([source], { UserPassword: 'pw', EncryptionLevel: '128bit' });
-    const [result] = await pdfProtectConverter.convert(ctx);
+    const [result] = await convertAsSent(pdfProtectConverter, ctx);
     const encryption = await run('qpdf', ['--password=pw', '--show-encryption', result?.path ?? '']);
     expect(encryption).toMatch(/R = 4/);
     expect(encryption).toMatch(/stream encryption method: AESv2/);
-    expect(pdfProtectConverter.validate({ UserPassword: 'pw', EncryptionLevel: '40bit' })).toHaveProperty(
-      'EncryptionLevel',
-    );
+    expect(
+      parameterProblems(pdfProtectConverter, { UserPassword: 'pw', EncryptionLevel: '40bit' }),
+    ).toHaveProperty('EncryptionLevel');
     await expect(
       answerToRejection(
-        pdfProtectConverter.convert(
+        convertAsSent(
+          pdfProtectConverter,
           await job().context([source], { UserPassword: 'pw', EncryptionLevel: '40bit' }),
         ),
       ),
@@ -71,20 +75,22 @@ describe('pdf/to/protect', () => {
   });
 
   it('rejects a missing or blank user password and over-long passwords', () => {
-    expect(pdfProtectConverter.validate({})).toEqual({
+    expect(parameterProblems(pdfProtectConverter, {})).toEqual({
       UserPassword: ['Please enter a password to protect the PDF.'],
     });
-    expect(pdfProtectConverter.validate({ UserPassword: '   ' })).toHaveProperty('UserPassword');
-    expect(pdfProtectConverter.validate({ UserPassword: 'x'.repeat(128) })).toHaveProperty('UserPassword');
+    expect(parameterProblems(pdfProtectConverter, { UserPassword: '   ' })).toHaveProperty('UserPassword');
+    expect(parameterProblems(pdfProtectConverter, { UserPassword: 'x'.repeat(128) })).toHaveProperty(
+      'UserPassword',
+    );
     expect(
-      pdfProtectConverter.validate({ UserPassword: 'ok', OwnerPassword: 'é'.repeat(64) }),
+      parameterProblems(pdfProtectConverter, { UserPassword: 'ok', OwnerPassword: 'é'.repeat(64) }),
     ).toHaveProperty('OwnerPassword');
-    expect(pdfProtectConverter.validate({ UserPassword: 'ok', OwnerPassword: '' })).toBeNull();
+    expect(parameterProblems(pdfProtectConverter, { UserPassword: 'ok', OwnerPassword: '' })).toBeNull();
   });
 
   it('answers 400 when convert is reached without a user password', async () => {
     await expect(
-      answerToRejection(pdfProtectConverter.convert(await job().context([source], {}))),
+      answerToRejection(convertAsSent(pdfProtectConverter, await job().context([source], {}))),
     ).resolves.toMatchObject({
       status: 400,
       invalidParameters: { UserPassword: ['Please enter a password to protect the PDF.'] },
@@ -97,7 +103,7 @@ describe('pdf/to/protect', () => {
       [corpusFile('pdf-encrypted/r4-owner-password.pdf'), 5003] as const,
     ]) {
       const ctx = await job().context([file], { UserPassword: 'x' });
-      await expect(answerToRejection(pdfProtectConverter.convert(ctx))).resolves.toMatchObject({
+      await expect(answerToRejection(convertAsSent(pdfProtectConverter, ctx))).resolves.toMatchObject({
         status: 422,
         code,
       });

@@ -7,13 +7,19 @@
  * Passwords reach qpdf through a 0600 job file, never the process list (engines/qpdf.ts).
  */
 import { join, parse } from 'node:path';
-import { PASSWORD_MAX_LENGTH, resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import { PASSWORD_MAX_LENGTH, type ToolParameters } from '@docstudio/core';
 import { invalidParameters, passwordProtected } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { encryptPdf } from '../../engines/qpdf';
 import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+import {
+  type ParameterReading,
+  readCatalogue,
+  type SentParameters,
+  withServerProblems,
+} from '../tool-parameters';
 
 const ENDPOINT = 'pdf/to/protect';
 
@@ -29,7 +35,7 @@ function passwordTooLong(value: string | undefined): boolean {
  * Rules this server adds to the catalogue's: byte length, and the catalogue's workflow-only
  * EncryptionLevel '40bit' refused (RC4-40 is broken and would protect nothing).
  */
-function serverProblems(params: Readonly<Record<string, string>>): Record<string, string[]> | null {
+function serverProblems(params: SentParameters): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
   for (const field of ['UserPassword', 'OwnerPassword']) {
     if (passwordTooLong(params[field]))
@@ -41,19 +47,13 @@ function serverProblems(params: Readonly<Record<string, string>>): Record<string
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
-export function validateProtectParameters(
-  params: Readonly<Record<string, string>>,
-): Record<string, string[]> | null {
-  const merged: Record<string, string[]> = { ...validateToolParameters(ENDPOINT, params) };
-  // One message per field: the catalogue's wins when both object to the same value.
-  for (const [field, messages] of Object.entries(serverProblems(params) ?? {})) merged[field] ??= messages;
-  return Object.keys(merged).length > 0 ? merged : null;
-}
+type ProtectParameters = ToolParameters<'pdf-protect'>;
 
-async function protectPdf(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const resolved = resolveToolParameters(ENDPOINT, ctx.params);
-  const problems = validateProtectParameters(ctx.params);
-  if (!resolved.ok || problems) throw invalidParameters(problems ?? {});
+/** The catalogue's reading, and this server's rules on the fields the catalogue let through. */
+export const readProtectParameters = (sent: SentParameters): ParameterReading<ProtectParameters> =>
+  withServerProblems(readCatalogue('pdf-protect', sent), serverProblems(sent));
+
+async function protectPdf(ctx: ConverterContext<ProtectParameters>): Promise<ConverterResultFile[]> {
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
   const facts = await inspectPdf(file.path, { signal: ctx.signal });
@@ -63,14 +63,14 @@ async function protectPdf(ctx: ConverterContext): Promise<ConverterResultFile[]>
       'The file is already encrypted. Remove its protection first, then protect it again.',
     );
   }
-  const userPassword = resolved.values.UserPassword ?? '';
-  const owner = resolved.values.OwnerPassword;
+  const userPassword = ctx.params.UserPassword;
+  const owner = ctx.params.OwnerPassword;
   const ownerPassword = owner && owner.trim() !== '' ? owner : userPassword;
   const output = join(ctx.workDir, 'result-protected.pdf');
   await encryptPdf(file.path, output, {
     userPassword,
     ownerPassword,
-    keyBits: resolved.values.EncryptionLevel === '128bit' ? 128 : 256,
+    keyBits: ctx.params.EncryptionLevel === '128bit' ? 128 : 256,
     workDir: ctx.workDir,
     signal: ctx.signal,
     timeoutMs: timeLeftMs(ctx.deadlineAt),
@@ -78,9 +78,9 @@ async function protectPdf(ctx: ConverterContext): Promise<ConverterResultFile[]>
   return [{ path: output, fileName: `${parse(file.fileName).name}-protected.pdf` }];
 }
 
-export const pdfProtectConverter: Converter = {
+export const pdfProtectConverter: Converter<ProtectParameters> = {
   ...catalogueFacts(ENDPOINT),
   engine: 'qpdf',
-  validate: validateProtectParameters,
+  readParameters: readProtectParameters,
   convert: protectPdf,
 };

@@ -1,3 +1,3 @@
 export { pdfRedactConverter } from './pdf-redact.converter';
 export { type RedactionSummary, redactPdf } from './redact-document';
-export { parseColor, parseRedactOptions, validateRedactParameters } from './redact-parameters';
+export { parseColor, type RedactOptions, readRedactParameters } from './redact-parameters';

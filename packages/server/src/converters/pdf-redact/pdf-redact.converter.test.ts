@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { runEngine } from '../../engines/run-engine';
+import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
 import { corpusFile, pageCount, run, useTestJob } from '../../testing/pdf-tools';
 import { pdfRedactConverter } from './pdf-redact.converter';
@@ -23,7 +24,7 @@ const job = useTestJob();
 const flat = (text: string): string => text.replace(/\s+/g, ' ');
 
 async function redact(source: string, params: Record<string, string>): Promise<string> {
-  const [result] = await pdfRedactConverter.convert(await job().context([source], params));
+  const [result] = await convertAsSent(pdfRedactConverter, await job().context([source], params));
   expect(result?.fileName).toMatch(/-redacted\.pdf$/);
   return result?.path ?? '';
 }
@@ -142,7 +143,7 @@ describe('pdf/to/redact', () => {
     expect(after).toContain('Invoice reference 1234-5678');
     const started = Date.now();
     const ctx = await job().context([source], { Preset: 'manual', RedactionTerms: '/(\\w+\\s?)+\\$$/' });
-    await expect(answerToRejection(pdfRedactConverter.convert(ctx))).resolves.toMatchObject({
+    await expect(answerToRejection(convertAsSent(pdfRedactConverter, ctx))).resolves.toMatchObject({
       status: 400,
       code: 4000,
     });
@@ -211,29 +212,32 @@ describe('pdf/to/redact', () => {
   });
 
   it('answers 400 for an unknown preset, a bad colour, or manual without terms', async () => {
-    expect(pdfRedactConverter.validate({ Preset: 'sox' })).toHaveProperty('Preset');
+    expect(parameterProblems(pdfRedactConverter, { Preset: 'sox' })).toHaveProperty('Preset');
     for (const bad of ['red', '#12345', '#ggg000', '#0000000', 'rgb(0,0,0)']) {
-      expect(pdfRedactConverter.validate({ RedactionColor: bad })).toHaveProperty('RedactionColor');
+      expect(parameterProblems(pdfRedactConverter, { RedactionColor: bad })).toHaveProperty('RedactionColor');
     }
-    expect(pdfRedactConverter.validate({ Preset: 'manual' })).toHaveProperty('RedactionTerms');
-    expect(pdfRedactConverter.validate({ Preset: 'manual', RedactionTerms: '/[a-/' })).toHaveProperty(
-      'RedactionTerms',
-    );
-    expect(pdfRedactConverter.validate({ Preset: 'manual', RedactionTerms: '/abc/g' })).toHaveProperty(
-      'RedactionTerms',
-    );
+    expect(parameterProblems(pdfRedactConverter, { Preset: 'manual' })).toHaveProperty('RedactionTerms');
     expect(
-      pdfRedactConverter.validate({ Preset: 'manual', RedactionTerms: String.raw`Ann Lee, /\d{3,4}/i` }),
+      parameterProblems(pdfRedactConverter, { Preset: 'manual', RedactionTerms: '/[a-/' }),
+    ).toHaveProperty('RedactionTerms');
+    expect(
+      parameterProblems(pdfRedactConverter, { Preset: 'manual', RedactionTerms: '/abc/g' }),
+    ).toHaveProperty('RedactionTerms');
+    expect(
+      parameterProblems(pdfRedactConverter, {
+        Preset: 'manual',
+        RedactionTerms: String.raw`Ann Lee, /\d{3,4}/i`,
+      }),
     ).toBeNull();
     for (const preset of ['auto', 'gdpr', 'hipaa', 'ferpa', 'foia', 'glba', 'ccpa']) {
-      expect(pdfRedactConverter.validate({ Preset: preset, RedactionColor: '#000000' })).toBeNull();
+      expect(parameterProblems(pdfRedactConverter, { Preset: preset, RedactionColor: '#000000' })).toBeNull();
     }
-    expect(pdfRedactConverter.validate({})).toBeNull();
+    expect(parameterProblems(pdfRedactConverter, {})).toBeNull();
     const ctx = await job().context([corpusFile('pdf/crazyones.pdf')], {
       Preset: 'everything',
       RedactionColor: 'blue',
     });
-    await expect(answerToRejection(pdfRedactConverter.convert(ctx))).resolves.toMatchObject({
+    await expect(answerToRejection(convertAsSent(pdfRedactConverter, ctx))).resolves.toMatchObject({
       status: 400,
       code: 4000,
       invalidParameters: { Preset: [expect.any(String)], RedactionColor: [expect.any(String)] },
@@ -248,7 +252,7 @@ describe('pdf/to/redact', () => {
       [corpusFile('pdf-malformed/empty.pdf'), 5002],
     ] as const) {
       const ctx = await job().context([source]);
-      await expect(answerToRejection(pdfRedactConverter.convert(ctx))).resolves.toMatchObject({
+      await expect(answerToRejection(convertAsSent(pdfRedactConverter, ctx))).resolves.toMatchObject({
         status: 422,
         code,
       });
@@ -265,7 +269,7 @@ describe('pdf/to/redact', () => {
     expect(await pageCount(huge)).toBe(4000);
     const ctx = { ...(await job().context([huge])), deadlineAt: Date.now() + 2_000 };
     const started = Date.now();
-    await expect(answerToRejection(pdfRedactConverter.convert(ctx))).resolves.toMatchObject({
+    await expect(answerToRejection(convertAsSent(pdfRedactConverter, ctx))).resolves.toMatchObject({
       status: 504,
       code: 5000,
     });

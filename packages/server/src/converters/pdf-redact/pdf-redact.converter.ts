@@ -6,26 +6,23 @@
 import { join, parse } from 'node:path';
 import { invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
-import { parseOcrLanguage, tesseractModel } from '../../engines/tesseract';
+import { tesseractModel } from '../../engines/tesseract';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { redactPdf } from './redact-document';
-import { parseRedactOptions, presetDetectors, validateRedactParameters } from './redact-parameters';
+import { presetDetectors, type RedactOptions, readRedactParameters } from './redact-parameters';
 
-async function redact(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const errors = validateRedactParameters(ctx.params);
-  if (errors) throw invalidParameters(errors);
+async function redact(ctx: ConverterContext<RedactOptions>): Promise<ConverterResultFile[]> {
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
-  const options = parseRedactOptions(ctx.params);
+  const options = ctx.params;
   await inspectPdf(file.path, { signal: ctx.signal });
   const output = join(ctx.workDir, 'result-redacted.pdf');
   const summary = await redactPdf(file.path, output, {
     detectors: presetDetectors(options.preset),
     terms: options.terms,
     color: options.color,
-    // OCR of scanned pages reads the tool's own Language when a workflow passes one; English otherwise.
-    ocrModels: [tesseractModel(parseOcrLanguage(ctx.params.Language) ?? 'en')],
+    ocrModels: [tesseractModel(options.ocrLanguage)],
     workDir: ctx.workDir,
     signal: ctx.signal,
     deadlineAt: ctx.deadlineAt,
@@ -47,9 +44,9 @@ async function redact(ctx: ConverterContext): Promise<ConverterResultFile[]> {
   ];
 }
 
-export const pdfRedactConverter: Converter = {
+export const pdfRedactConverter: Converter<RedactOptions> = {
   ...catalogueFacts('pdf/to/redact'),
   engine: 'mupdf',
-  validate: validateRedactParameters,
+  readParameters: readRedactParameters,
   convert: redact,
 };

@@ -10,6 +10,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderPageGreyPng } from '../../engines/tesseract/page-ocr';
+import { convertAsSent } from '../../testing/convert-as-sent';
 import { run, useTestJob } from '../../testing/pdf-tools';
 import {
   MANGLED_BY_MUPDF,
@@ -37,7 +38,7 @@ async function redactVariant(variant: OperatorVariant): Promise<Redacted> {
   // The variant really shows every line before redaction (else the test proves nothing).
   const before = flat(await run('pdftotext', [source, '-']));
   for (const value of [...OPERATOR_PII, ...OPERATOR_ORDINARY]) expect(before).toContain(value);
-  const [result] = await pdfRedactConverter.convert(await job().context([source], { Preset: 'auto' }));
+  const [result] = await convertAsSent(pdfRedactConverter, await job().context([source], { Preset: 'auto' }));
   const report = result?.report?.Redaction as { RasterizedPages: number[] } | undefined;
   return { path: result?.path ?? '', rasterised: report?.RasterizedPages ?? [] };
 }
@@ -115,7 +116,10 @@ describe('pdf/to/redact on a scanned medical report', () => {
     // The scan really shows the header on pages 2-3 before redaction.
     expect(await readPage(source, 2)).toContain('LOPEZ, MARIA');
 
-    const [result] = await pdfRedactConverter.convert(await job().context([source], { Preset: 'hipaa' }));
+    const [result] = await convertAsSent(
+      pdfRedactConverter,
+      await job().context([source], { Preset: 'hipaa' }),
+    );
     const output = result?.path ?? '';
     for (let page = 1; page <= pages; page++) {
       const seen = await readPage(output, page);

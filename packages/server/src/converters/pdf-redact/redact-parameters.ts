@@ -4,7 +4,8 @@
  * by the manual preset, added to the detectors of any other preset). The catalogue checks values; this
  * module adds what only the server can check: that each pattern compiles, and how many terms there are.
  */
-import { DEFAULT_REDACTION_COLOR, validateToolParameters } from '@docstudio/core';
+import { DEFAULT_REDACTION_COLOR, sentValue } from '@docstudio/core';
+import { type OcrLanguage, parseOcrLanguage } from '../../engines/tesseract';
 import {
   PRESET_DETECTORS,
   parseRedactionPreset,
@@ -13,8 +14,13 @@ import {
   type UserTerms,
   userTermProblems,
 } from '../../redaction';
+import {
+  type ParameterReading,
+  readCatalogue,
+  type SentParameters,
+  withServerProblems,
+} from '../tool-parameters';
 
-export const REDACT_ENDPOINT = 'pdf/to/redact';
 const MAX_TERMS = 200;
 
 export interface RedactOptions {
@@ -22,6 +28,8 @@ export interface RedactOptions {
   /** RGB in 0..1, as PDF colour operators take it. */
   color: [number, number, number];
   terms: UserTerms;
+  /** The spec code OCR of scanned pages reads: the OCR tool's Language when a workflow passes one, else en. */
+  ocrLanguage: OcrLanguage;
 }
 
 export function parseColor(value: string | undefined): [number, number, number] {
@@ -30,26 +38,30 @@ export function parseColor(value: string | undefined): [number, number, number] 
   return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
 }
 
-export function validateRedactParameters(
-  params: Readonly<Record<string, string>>,
-): Record<string, string[]> | null {
-  const errors: Record<string, string[]> = { ...(validateToolParameters(REDACT_ENDPOINT, params) ?? {}) };
-  if (!errors.RedactionTerms) {
-    const terms = parseUserTerms(params.RedactionTerms);
-    const problems = userTermProblems(terms);
-    if (terms.literals.length + terms.patterns.length > MAX_TERMS)
-      problems.push(`At most ${MAX_TERMS} terms.`);
-    if (problems.length > 0) errors.RedactionTerms = problems;
-  }
-  return Object.keys(errors).length > 0 ? errors : null;
+/** What the sent terms break: a pattern that does not compile, too many terms. */
+function termProblems(sent: SentParameters): Record<string, string[]> | null {
+  const terms = parseUserTerms(sentValue(sent, 'RedactionTerms'));
+  const problems = userTermProblems(terms);
+  if (terms.literals.length + terms.patterns.length > MAX_TERMS) problems.push(`At most ${MAX_TERMS} terms.`);
+  return problems.length > 0 ? { RedactionTerms: problems } : null;
 }
 
-/** Call after validateRedactParameters passed. */
-export function parseRedactOptions(params: Readonly<Record<string, string>>): RedactOptions {
+/**
+ * The catalogue's checks plus the terms' own, then the options as sent. The terms count under every
+ * preset: the catalogue lists RedactionTerms only under the manual one, while any other preset adds
+ * them to its detectors.
+ */
+export function readRedactParameters(sent: SentParameters): ParameterReading<RedactOptions> {
+  const reading = withServerProblems(readCatalogue('pdf-redact', sent), termProblems(sent));
+  if (!reading.ok) return reading;
   return {
-    preset: parseRedactionPreset(params.Preset) ?? 'auto',
-    color: parseColor(params.RedactionColor),
-    terms: parseUserTerms(params.RedactionTerms),
+    ok: true,
+    params: {
+      preset: parseRedactionPreset(sentValue(sent, 'Preset')) ?? 'auto',
+      color: parseColor(sentValue(sent, 'RedactionColor')),
+      terms: parseUserTerms(sentValue(sent, 'RedactionTerms')),
+      ocrLanguage: parseOcrLanguage(sentValue(sent, 'Language')) ?? 'en',
+    },
   };
 }
 

@@ -6,24 +6,25 @@
  * end is a 400 naming the document's length.
  */
 import { join, parse } from 'node:path';
-import { parsePageRange, resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import { parsePageRange, type ToolParameters } from '@docstudio/core';
 import { invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { rotatePages, toQpdfRange } from '../../engines/qpdf';
 import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+import { catalogueParameters } from '../tool-parameters';
 
 const ENDPOINT = 'pdf/to/rotate';
 
-async function rotatePdf(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const resolved = resolveToolParameters(ENDPOINT, ctx.params);
-  if (!resolved.ok) throw invalidParameters(resolved.errors);
+type RotateParameters = ToolParameters<'pdf-rotate'>;
+
+async function rotatePdf(ctx: ConverterContext<RotateParameters>): Promise<ConverterResultFile[]> {
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
   const { pages } = await inspectPdf(file.path, { signal: ctx.signal });
-  const angle = Number(resolved.values.RotatePage) as 90 | 180 | 270;
-  const selection = parsePageRange(resolved.values.PageRange ?? '', pages);
+  const angle = Number(ctx.params.RotatePage) as 90 | 180 | 270;
+  const selection = parsePageRange(ctx.params.PageRange, pages);
   if (!selection.ok) throw invalidParameters({ PageRange: [selection.error] });
   const range = selection.all ? '1-z' : toQpdfRange(selection.pages);
   const output = join(ctx.workDir, 'result-rotated.pdf');
@@ -34,9 +35,9 @@ async function rotatePdf(ctx: ConverterContext): Promise<ConverterResultFile[]> 
   return [{ path: output, fileName: `${parse(file.fileName).name}-rotated.pdf` }];
 }
 
-export const pdfRotateConverter: Converter = {
+export const pdfRotateConverter: Converter<RotateParameters> = {
   ...catalogueFacts(ENDPOINT),
   engine: 'qpdf',
-  validate: (params) => validateToolParameters(ENDPOINT, params),
+  readParameters: catalogueParameters('pdf-rotate'),
   convert: rotatePdf,
 };

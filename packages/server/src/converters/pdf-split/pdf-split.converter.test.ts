@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
 import { corpusFile, pageCount, pageText, unreadablePdfs, useTestJob } from '../../testing/pdf-tools';
 import { pdfSplitConverter } from './pdf-split.converter';
@@ -11,7 +12,7 @@ const book = corpusFile('pdf/GeoTopo-komprimiert.pdf');
 describe('pdf/to/split', () => {
   it('splits every page into its own file by default and with SplitByPattern 1', async () => {
     for (const params of [{}, { SplitByPattern: '1' }] as Record<string, string>[]) {
-      const results = await pdfSplitConverter.convert(await job().context([four], params));
+      const results = await convertAsSent(pdfSplitConverter, await job().context([four], params));
       expect(results.map((result) => result.fileName)).toEqual(
         [1, 2, 3, 4].map((n) => `pdflatex-4-pages-${n}.pdf`),
       );
@@ -23,7 +24,10 @@ describe('pdf/to/split', () => {
   });
 
   it('splits a 117-page book into chunks of 50 pages', async () => {
-    const results = await pdfSplitConverter.convert(await job().context([book], { SplitByPattern: '50' }));
+    const results = await convertAsSent(
+      pdfSplitConverter,
+      await job().context([book], { SplitByPattern: '50' }),
+    );
     expect(results.map((result) => result.fileName)).toEqual([
       'GeoTopo-komprimiert-1.pdf',
       'GeoTopo-komprimiert-2.pdf',
@@ -34,7 +38,10 @@ describe('pdf/to/split', () => {
   });
 
   it('extracts one file per page group of ExtractPages', async () => {
-    const results = await pdfSplitConverter.convert(await job().context([four], { ExtractPages: '1-2, 4' }));
+    const results = await convertAsSent(
+      pdfSplitConverter,
+      await job().context([four], { ExtractPages: '1-2, 4' }),
+    );
     expect(results.map((result) => result.fileName)).toEqual([
       'pdflatex-4-pages-pages-1-2.pdf',
       'pdflatex-4-pages-page-4.pdf',
@@ -45,10 +52,15 @@ describe('pdf/to/split', () => {
   });
 
   it('ignores pages past the end but rejects a group with none of the pages', async () => {
-    const [clamped] = await pdfSplitConverter.convert(await job().context([four], { ExtractPages: '3-99' }));
+    const [clamped] = await convertAsSent(
+      pdfSplitConverter,
+      await job().context([four], { ExtractPages: '3-99' }),
+    );
     expect(await pageCount(clamped?.path ?? '')).toBe(2);
     await expect(
-      answerToRejection(pdfSplitConverter.convert(await job().context([four], { ExtractPages: '1,9-12' }))),
+      answerToRejection(
+        convertAsSent(pdfSplitConverter, await job().context([four], { ExtractPages: '1,9-12' })),
+      ),
     ).resolves.toMatchObject({
       status: 400,
       invalidParameters: { ExtractPages: [expect.stringContaining('4 pages')] },
@@ -57,19 +69,19 @@ describe('pdf/to/split', () => {
 
   it('rejects every bad parameter value with the field name', () => {
     for (const bad of ['0', '-1', '1.5', 'two']) {
-      expect(pdfSplitConverter.validate({ SplitByPattern: bad })).toHaveProperty('SplitByPattern');
+      expect(parameterProblems(pdfSplitConverter, { SplitByPattern: bad })).toHaveProperty('SplitByPattern');
     }
     for (const bad of ['all', 'a', '3-1', '0', '1:2', '-2']) {
-      expect(pdfSplitConverter.validate({ ExtractPages: bad })).toHaveProperty('ExtractPages');
+      expect(parameterProblems(pdfSplitConverter, { ExtractPages: bad })).toHaveProperty('ExtractPages');
     }
-    expect(pdfSplitConverter.validate({ ExtractPages: '1-3,5' })).toBeNull();
-    expect(pdfSplitConverter.validate({ SplitByPattern: '3' })).toBeNull();
+    expect(parameterProblems(pdfSplitConverter, { ExtractPages: '1-3,5' })).toBeNull();
+    expect(parameterProblems(pdfSplitConverter, { SplitByPattern: '3' })).toBeNull();
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
     for (const [file, code] of await unreadablePdfs(job())) {
       await expect(
-        answerToRejection(pdfSplitConverter.convert(await job().context([file], {}))),
+        answerToRejection(convertAsSent(pdfSplitConverter, await job().context([file], {}))),
       ).resolves.toMatchObject({
         status: 422,
         code,

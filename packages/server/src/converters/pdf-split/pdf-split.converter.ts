@@ -9,7 +9,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join, parse } from 'node:path';
-import { parsePageGroups, resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import { parsePageGroups, type ToolParameters } from '@docstudio/core';
 import { invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { assemblePages, splitIntoChunks, toQpdfRange } from '../../engines/qpdf';
@@ -17,6 +17,7 @@ import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { checkSplitFiles } from '../page-caps';
+import { catalogueParameters } from '../tool-parameters';
 
 const ENDPOINT = 'pdf/to/split';
 
@@ -45,9 +46,9 @@ async function extractGroups(
   return results;
 }
 
-async function splitPdf(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const resolved = resolveToolParameters(ENDPOINT, ctx.params);
-  if (!resolved.ok) throw invalidParameters(resolved.errors);
+type SplitParameters = ToolParameters<'pdf-split'>;
+
+async function splitPdf(ctx: ConverterContext<SplitParameters>): Promise<ConverterResultFile[]> {
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
   const { pages } = await inspectPdf(file.path, { signal: ctx.signal });
@@ -55,14 +56,14 @@ async function splitPdf(ctx: ConverterContext): Promise<ConverterResultFile[]> {
   const outputDir = join(ctx.workDir, 'split-parts');
   await mkdir(outputDir, { recursive: true });
 
-  const extract = resolved.values.ExtractPages;
+  const extract = ctx.params.ExtractPages;
   if (extract) {
     const selection = parsePageGroups(extract, pages);
     if (!selection.ok) throw invalidParameters({ ExtractPages: [selection.error] });
     checkSplitFiles(selection.groups.length);
     return extractGroups(ctx, file.path, base, selection.groups, outputDir);
   }
-  const perFile = Number(resolved.values.SplitByPattern ?? '1');
+  const perFile = Number(ctx.params.SplitByPattern);
   checkSplitFiles(Math.ceil(pages / Math.max(1, perFile)));
   const parts = await splitIntoChunks(file.path, outputDir, perFile, {
     signal: ctx.signal,
@@ -71,9 +72,9 @@ async function splitPdf(ctx: ConverterContext): Promise<ConverterResultFile[]> {
   return parts.map((path, index) => ({ path, fileName: `${base}-${index + 1}.pdf` }));
 }
 
-export const pdfSplitConverter: Converter = {
+export const pdfSplitConverter: Converter<SplitParameters> = {
   ...catalogueFacts(ENDPOINT),
   engine: 'qpdf',
-  validate: (params) => validateToolParameters(ENDPOINT, params),
+  readParameters: catalogueParameters('pdf-split'),
   convert: splitPdf,
 };

@@ -5,15 +5,17 @@
  * page size and margins per section. Scanned pages are read with Tesseract first.
  */
 
+import type { ToolParameters } from '@docstudio/core';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter } from '../converter.types';
 import { readDocumentStructure, writeSingleResult } from '../from-pdf/read-document';
+import { catalogueParameters } from '../tool-parameters';
 import { writeDocx } from './docx-writer';
 
-export const pdfToDocx: Converter = {
+export const pdfToDocx: Converter<ToolParameters<'pdf-to-word'>> = {
   ...catalogueFacts('pdf/to/docx'),
   engine: 'mupdf',
-  validate: () => null,
+  readParameters: catalogueParameters('pdf-to-word'),
   async convert(ctx) {
     const { pages, base } = await readDocumentStructure(ctx, { withImages: true });
     return writeSingleResult(ctx, `${base}.docx`, await writeDocx(pages, base));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cellAccuracy, parseCsv, wordF1 } from '../../engines/pdf-structure';
 import { docxTables, libreOfficeText, zipPart, zipParts } from '../../engines/pdf-structure/office-readback';
+import { convertAsSent } from '../../testing/convert-as-sent';
 import { makeConverterContext, type TestJob } from '../../testing/converter-context';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { answerToRejection } from '../../testing/error-answers';
@@ -15,10 +16,10 @@ const jobs: TestJob[] = [];
 afterEach(async () => {
   await Promise.all(jobs.splice(0).map((j) => j.cleanup()));
 });
-async function convert(file: string, timeLimitMs?: number): Promise<string> {
-  const j = await makeConverterContext(file, {}, timeLimitMs);
+async function convert(file: string, timeoutMs?: number): Promise<string> {
+  const j = await makeConverterContext(file, {}, timeoutMs);
   jobs.push(j);
-  const [result] = await pdfToDocx.convert(j.ctx);
+  const [result] = await convertAsSent(pdfToDocx, j.ctx);
   if (!result) throw new Error('no result');
   return result.path;
 }

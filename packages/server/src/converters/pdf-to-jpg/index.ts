@@ -7,13 +7,13 @@ import { catalogueFacts } from '../catalogue-facts';
 import type { Converter } from '../converter.types';
 import { baseName, inspectedInputPdf, pageLoopDeadlineAt } from '../from-pdf/page-loop';
 import { checkJpgPages } from '../page-caps';
-import { jpgOptions, validateJpgParams } from './jpg.options';
+import { type JpgOptions, readJpgOptions } from './jpg.options';
 import { renderPagesToJpg } from './render-pages';
 
-export const pdfToJpg: Converter = {
+export const pdfToJpg: Converter<JpgOptions> = {
   ...catalogueFacts('pdf/to/jpg'),
   engine: 'mupdf',
-  validate: validateJpgParams,
+  readParameters: readJpgOptions,
   async convert(ctx) {
     const deadlineAt = pageLoopDeadlineAt(ctx);
     const path = await inspectedInputPdf(ctx);
@@ -23,11 +23,10 @@ export const pdfToJpg: Converter = {
       ctx,
       { path, pages },
       baseName(ctx.files[0]?.fileName ?? 'document.pdf'),
-      jpgOptions(ctx.params),
+      ctx.params,
       deadlineAt,
     );
   },
 };
 
-export { validateJpgParams } from './jpg.options';
 export { pageFileName } from './render-pages';

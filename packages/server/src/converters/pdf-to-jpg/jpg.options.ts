@@ -1,21 +1,17 @@
 /**
  * The JPG options (Quality 1-100, default 95; Dpi 150, 300 or 600, default 150) are the core
- * catalogue's: its rules validate them and fill the defaults, so no range is written here again.
+ * catalogue's: its reading checks them and fills the defaults, so no range is written here again.
  */
-import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import { type ParameterReading, readCatalogue, type SentParameters } from '../tool-parameters';
 
 export interface JpgOptions {
   quality: number;
   dpi: number;
 }
 
-export const validateJpgParams = (
-  params: Readonly<Record<string, string>>,
-): Record<string, string[]> | null => validateToolParameters('pdf/to/jpg', params);
-
-/** Called after validation passed, so the resolved values are present and in range. */
-export function jpgOptions(params: Readonly<Record<string, string>>): JpgOptions {
-  const resolved = resolveToolParameters('pdf/to/jpg', params);
-  if (!resolved.ok) throw new Error('JPG options must be validated before they are read.');
-  return { quality: Number(resolved.values.Quality), dpi: Number(resolved.values.Dpi) };
+/** The catalogue's reading of Quality and Dpi, as numbers. */
+export function readJpgOptions(sent: SentParameters): ParameterReading<JpgOptions> {
+  const reading = readCatalogue('pdf-to-jpg', sent);
+  if (!reading.ok) return reading;
+  return { ok: true, params: { quality: Number(reading.params.Quality), dpi: Number(reading.params.Dpi) } };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../contract/errors';
+import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { makeConverterContext, type TestJob } from '../../testing/converter-context';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { answerTo, answerToRejection } from '../../testing/error-answers';
@@ -18,9 +19,9 @@ afterEach(async () => {
 const job = async (
   file: string,
   params: Record<string, string> = {},
-  timeLimitMs?: number,
+  timeoutMs?: number,
 ): Promise<TestJob> => {
-  const j = await makeConverterContext(file, params, timeLimitMs);
+  const j = await makeConverterContext(file, params, timeoutMs);
   jobs.push(j);
   return j;
 };
@@ -42,7 +43,7 @@ describe('pdf/to/jpg', () => {
   it('renders one non-blank JPG per page at page size x dpi / 72, in name order', async () => {
     const source = join(corpus, 'pdf/pdflatex-4-pages.pdf');
     const { ctx } = await job(source);
-    const files = await pdfToJpg.convert(ctx);
+    const files = await convertAsSent(pdfToJpg, ctx);
     const pages = Number(execFileSync('qpdf', ['--show-npages', source], { encoding: 'utf8' }).trim());
     expect(files.map((f) => f.fileName)).toEqual([
       'pdflatex-4-pages-1.jpg',
@@ -68,7 +69,7 @@ describe('pdf/to/jpg', () => {
   it('honours Dpi and Quality, zero-pads names past 9 pages and follows /Rotate', async () => {
     const source = join(corpus, 'pdf/habibi-rotated.pdf');
     const { ctx } = await job(source, { Dpi: '300', Quality: '40' });
-    const files = await pdfToJpg.convert(ctx);
+    const files = await convertAsSent(pdfToJpg, ctx);
     const sizes = pdfinfoPageSizes(source);
     expect(files).toHaveLength(sizes.length);
     for (const [i, file] of files.entries()) {
@@ -78,7 +79,7 @@ describe('pdf/to/jpg', () => {
       expect(meta.density).toBe(300);
     }
     const { ctx: big } = await job(join(corpus, 'pdf/GeoTopo-komprimiert.pdf'), {}, 120_000);
-    const many = await pdfToJpg.convert(big);
+    const many = await convertAsSent(pdfToJpg, big);
     expect(many).toHaveLength(117);
     expect(many[0]?.fileName).toBe('GeoTopo-komprimiert-001.jpg');
     expect(many.map((f) => f.fileName)).toEqual([...many.map((f) => f.fileName)].sort());
@@ -86,30 +87,30 @@ describe('pdf/to/jpg', () => {
   });
 
   it('rejects out-of-range Quality and Dpi with the field names', () => {
-    const short = pdfToJpg.validate({ Quality: '0', Dpi: '72' });
+    const short = parameterProblems(pdfToJpg, { Quality: '0', Dpi: '72' });
     expect(Object.keys(short ?? {}).sort()).toEqual(['Dpi', 'Quality']);
     expect(short?.Quality?.[0]).toMatch(/^Quality must be .*1 (and|to) 100\.$/);
     expect(short?.Dpi?.[0]).toMatch(/150, 300, 600/);
-    expect(pdfToJpg.validate({ Quality: '95', Dpi: '600' })).toBeNull();
-    expect(pdfToJpg.validate({})).toBeNull();
+    expect(parameterProblems(pdfToJpg, { Quality: '95', Dpi: '600' })).toBeNull();
+    expect(parameterProblems(pdfToJpg, {})).toBeNull();
   });
 
   it('answers 422 for password-protected and damaged PDFs', async () => {
     const { ctx } = await job(join(corpus, 'pdf-encrypted/r6-both-passwords.pdf'));
-    await expect(answerToRejection(pdfToJpg.convert(ctx))).resolves.toMatchObject({
+    await expect(answerToRejection(convertAsSent(pdfToJpg, ctx))).resolves.toMatchObject({
       status: 422,
       code: 5003,
       message: expect.stringMatching(/password/i),
     });
     for (const name of ['empty.pdf', 'invalid.pdf']) {
       const { ctx: bad } = await job(join(corpus, 'pdf-malformed', name));
-      const error = await pdfToJpg.convert(bad).catch((e: unknown) => e);
+      const error = await convertAsSent(pdfToJpg, bad).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DomainError);
       expect(answerTo(error)).toMatchObject({ status: 422, code: 5002 });
     }
     // repairable damage still converts
     const { ctx: repairable } = await job(join(corpus, 'pdf-malformed/bad-xref-entry.pdf'));
-    expect(await pdfToJpg.convert(repairable)).toHaveLength(1);
+    expect(await convertAsSent(pdfToJpg, repairable)).toHaveLength(1);
   });
 
   it('stops a 2000-page PDF at its deadline with a clear 504 instead of running on', async () => {
@@ -120,7 +121,7 @@ describe('pdf/to/jpg', () => {
     expect(execFileSync('qpdf', ['--show-npages', huge], { encoding: 'utf8' }).trim()).toBe('2000');
     const { ctx: hugeCtx } = await job(huge, {}, 6_000);
     const started = Date.now();
-    const error = await pdfToJpg.convert(hugeCtx).catch((e: unknown) => e);
+    const error = await convertAsSent(pdfToJpg, hugeCtx).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(9_000);
     expect(answerTo(error)).toMatchObject({
       status: 504,

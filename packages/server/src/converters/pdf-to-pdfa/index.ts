@@ -1,1 +1,1 @@
-export { pdfToPdfaConverter, validatePdfaParameters } from './pdf-to-pdfa.converter';
+export { pdfToPdfaConverter } from './pdf-to-pdfa.converter';

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
 import { corpusFile, pageCount, pageText, run, unreadablePdfs, useTestJob } from '../../testing/pdf-tools';
 import { pdfToPdfaConverter } from './pdf-to-pdfa.converter';
@@ -37,7 +38,7 @@ async function fontsAllEmbedded(path: string): Promise<{ count: number; notEmbed
 describe('pdf/to/pdfa', () => {
   it('makes PDF/A-2b by default with an sRGB OutputIntent, embedded fonts and the Title kept', async () => {
     const source = corpusFile('pdf/tagged.pdf');
-    const [result] = await pdfToPdfaConverter.convert(await job().context([source]));
+    const [result] = await convertAsSent(pdfToPdfaConverter, await job().context([source]));
     const path = result?.path ?? '';
     expect(result?.fileName).toBe('tagged-pdfa.pdf');
     const { metadata, intent } = await pdfaFacts(path);
@@ -63,7 +64,7 @@ describe('pdf/to/pdfa', () => {
       ['PdfA3u', '3', 'U'],
     ] as const) {
       const ctx = await job().context([corpusFile('pdf/pdflatex-4-pages.pdf')], { PdfaVersion: version });
-      const [result] = await pdfToPdfaConverter.convert(ctx);
+      const [result] = await convertAsSent(pdfToPdfaConverter, ctx);
       const { metadata, intent } = await pdfaFacts(result?.path ?? '');
       expect(metadata).toMatch(new RegExp(`pdfaid:part=['"]${part}['"]`));
       expect(metadata).toMatch(new RegExp(`pdfaid:conformance=['"]${conformance}['"]`));
@@ -77,7 +78,8 @@ describe('pdf/to/pdfa', () => {
 
   it('embeds the standard fonts a PDF only names', async () => {
     const source = corpusFile('pdf/annotated_pdf.pdf');
-    const [result] = await pdfToPdfaConverter.convert(
+    const [result] = await convertAsSent(
+      pdfToPdfaConverter,
       await job().context([source], { PdfaVersion: 'PdfA1b' }),
     );
     expect((await fontsAllEmbedded(result?.path ?? '')).notEmbedded).toEqual([]);
@@ -90,7 +92,8 @@ describe('pdf/to/pdfa', () => {
     source.setTitle(title);
     const input = join(job().workDir, 'titled.pdf');
     await writeFile(input, await source.save());
-    const [result] = await pdfToPdfaConverter.convert(
+    const [result] = await convertAsSent(
+      pdfToPdfaConverter,
       await job().context([input], { PdfaVersion: 'PdfA2u' }),
     );
     const path = result?.path ?? '';
@@ -102,17 +105,21 @@ describe('pdf/to/pdfa', () => {
 
   it('rejects every bad PdfaVersion value', () => {
     for (const bad of ['PdfA1a', 'PdfA4', 'pdfa', '2b']) {
-      expect(pdfToPdfaConverter.validate({ PdfaVersion: bad })).toHaveProperty('PdfaVersion');
+      expect(parameterProblems(pdfToPdfaConverter, { PdfaVersion: bad })).toHaveProperty('PdfaVersion');
     }
-    expect(pdfToPdfaConverter.validate({ PdfaVersion: 'PdfA3u' })).toBeNull();
-    expect(pdfToPdfaConverter.validate({ ConformanceLevel: '2A' })).toHaveProperty('ConformanceLevel');
-    expect(pdfToPdfaConverter.validate({ ConformanceLevel: '4B' })).toHaveProperty('ConformanceLevel');
+    expect(parameterProblems(pdfToPdfaConverter, { PdfaVersion: 'PdfA3u' })).toBeNull();
+    expect(parameterProblems(pdfToPdfaConverter, { ConformanceLevel: '2A' })).toHaveProperty(
+      'ConformanceLevel',
+    );
+    expect(parameterProblems(pdfToPdfaConverter, { ConformanceLevel: '4B' })).toHaveProperty(
+      'ConformanceLevel',
+    );
   });
 
   it('answers 422 for damaged, empty and password-protected input', async () => {
     for (const [file, code] of await unreadablePdfs(job())) {
       await expect(
-        answerToRejection(pdfToPdfaConverter.convert(await job().context([file], {}))),
+        answerToRejection(convertAsSent(pdfToPdfaConverter, await job().context([file], {}))),
       ).resolves.toMatchObject({
         status: 422,
         code,

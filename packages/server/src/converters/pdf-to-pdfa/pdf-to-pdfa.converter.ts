@@ -5,7 +5,7 @@
  * There is no validator on this machine: the tests check those properties with qpdf and poppler.
  */
 import { join, parse } from 'node:path';
-import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import type { ToolParameters } from '@docstudio/core';
 import { conversionFailed, invalidParameters } from '../../contract/errors';
 import { convertToPdfa, type PdfaPart } from '../../engines/ghostscript';
 import { inspectPdf } from '../../engines/pdf-inspect';
@@ -13,6 +13,7 @@ import { outputPageCount, repairPdf } from '../../engines/qpdf';
 import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+import { type ParameterReading, readCatalogue, refused, type SentParameters } from '../tool-parameters';
 import { finishPdfaMetadata, readPdfTitle } from './pdfa-metadata';
 
 const ENDPOINT = 'pdf/to/pdfa';
@@ -23,37 +24,35 @@ interface PdfaTarget {
 }
 
 /**
- * What Ghostscript is asked for, from the catalogue-checked values: PdfaVersion 'PdfA2u' is part 2,
+ * What Ghostscript is asked for, from the catalogue's reading: PdfaVersion 'PdfA2u' is part 2,
  * level U; the workflow-only ConformanceLevel ('1B' .. '3B') overrides it when set.
  */
-function targetOf(values: Readonly<Record<string, string>>): PdfaTarget | undefined {
+function targetOf(values: ToolParameters<'pdf-to-pdfa'>): PdfaTarget | undefined {
   const level = /^([123])B$/i.exec(values.ConformanceLevel ?? '');
   if (level) return { part: Number(level[1]) as PdfaPart, conformance: 'B' };
-  const version = /^PdfA([123])([bu])$/i.exec(values.PdfaVersion ?? '');
+  const version = /^PdfA([123])([bu])$/i.exec(values.PdfaVersion);
   if (!version) return undefined;
   return { part: Number(version[1]) as PdfaPart, conformance: version[2]?.toUpperCase() === 'U' ? 'U' : 'B' };
 }
 
 /**
- * The catalogue's rules, plus one of this server: level A (accessible) needs a tagged structure
- * Ghostscript cannot make, so ConformanceLevel 1A/2A/3A is refused rather than claimed falsely.
+ * The catalogue's reading, then one rule of this server: level A (accessible) needs a tagged structure
+ * Ghostscript cannot make, so ConformanceLevel 1A/2A/3A is refused rather than claimed falsely. The
+ * target Ghostscript is asked for comes out of it.
  */
-export function validatePdfaParameters(
-  params: Readonly<Record<string, string>>,
-): Record<string, string[]> | null {
-  const errors = validateToolParameters(ENDPOINT, params);
-  if (errors) return errors;
-  if (/^[123]a$/i.test(params.ConformanceLevel?.trim() ?? '')) {
-    return { ConformanceLevel: ['PDF/A level A is not supported: choose 1B, 2B or 3B.'] };
+export function readPdfaParameters(sent: SentParameters): ParameterReading<PdfaTarget> {
+  const reading = readCatalogue('pdf-to-pdfa', sent);
+  if (!reading.ok) return reading;
+  if (/^[123]a$/i.test(sent.ConformanceLevel?.trim() ?? '')) {
+    return refused({ ConformanceLevel: ['PDF/A level A is not supported: choose 1B, 2B or 3B.'] });
   }
-  return null;
+  const target = targetOf(reading.params);
+  // The catalogue's PdfaVersion choices all name a part and a level, so a checked reading has a target.
+  return target ? { ok: true, params: target } : refused({ PdfaVersion: ['Unknown PdfaVersion.'] });
 }
 
-async function convertPdfToPdfa(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const problems = validatePdfaParameters(ctx.params);
-  const resolved = resolveToolParameters(ENDPOINT, ctx.params);
-  const version = resolved.ok ? targetOf(resolved.values) : undefined;
-  if (problems || !version) throw invalidParameters(problems ?? { PdfaVersion: ['Unknown PdfaVersion.'] });
+async function convertPdfToPdfa(ctx: ConverterContext<PdfaTarget>): Promise<ConverterResultFile[]> {
+  const version = ctx.params;
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
   const facts = await inspectPdf(file.path, { signal: ctx.signal });
@@ -80,9 +79,9 @@ async function convertPdfToPdfa(ctx: ConverterContext): Promise<ConverterResultF
   return [{ path: output, fileName: `${parse(file.fileName).name}-pdfa.pdf` }];
 }
 
-export const pdfToPdfaConverter: Converter = {
+export const pdfToPdfaConverter: Converter<PdfaTarget> = {
   ...catalogueFacts(ENDPOINT),
   engine: 'ghostscript',
-  validate: validatePdfaParameters,
+  readParameters: readPdfaParameters,
   convert: convertPdfToPdfa,
 };

@@ -4,15 +4,17 @@
  * so their text is editable too.
  */
 
+import type { ToolParameters } from '@docstudio/core';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter } from '../converter.types';
 import { readDocumentStructure, writeSingleResult } from '../from-pdf/read-document';
+import { catalogueParameters } from '../tool-parameters';
 import { writePptx } from './pptx-writer';
 
-export const pdfToPptx: Converter = {
+export const pdfToPptx: Converter<ToolParameters<'pdf-to-powerpoint'>> = {
   ...catalogueFacts('pdf/to/pptx'),
   engine: 'mupdf',
-  validate: () => null,
+  readParameters: catalogueParameters('pdf-to-powerpoint'),
   async convert(ctx) {
     const { pages, base } = await readDocumentStructure(ctx, { withImages: true, withVectorArt: true });
     return writeSingleResult(ctx, `${base}.pptx`, await writePptx(pages, base));

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { wordF1 } from '../../engines/pdf-structure';
 import { pptxSlideTexts, zipPart, zipParts } from '../../engines/pdf-structure/office-readback';
+import { convertAsSent } from '../../testing/convert-as-sent';
 import { makeConverterContext, type TestJob } from '../../testing/converter-context';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { answerToRejection } from '../../testing/error-answers';
@@ -21,7 +22,7 @@ afterEach(async () => {
 async function convert(file: string): Promise<string> {
   const j = await makeConverterContext(file);
   jobs.push(j);
-  const [result] = await pdfToPptx.convert(j.ctx);
+  const [result] = await convertAsSent(pdfToPptx, j.ctx);
   if (!result) throw new Error('no result');
   return result.path;
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
 import { corpusFile, run, useTestJob } from '../../testing/pdf-tools';
 import { characterErrorRate, wordRecall } from '../pdf-ocr/ocr.testing';
@@ -11,7 +12,7 @@ import { PAGE_SEPARATOR, pdfToTxtConverter } from './pdf-to-txt.converter';
 const job = useTestJob();
 
 async function toText(source: string, params: Record<string, string> = {}): Promise<string[]> {
-  const [result] = await pdfToTxtConverter.convert(await job().context([source], params));
+  const [result] = await convertAsSent(pdfToTxtConverter, await job().context([source], params));
   expect(result?.fileName).toMatch(/\.txt$/);
   const text = await readFile(result?.path ?? '', 'utf8');
   return text.split(`${PAGE_SEPARATOR}\n`);
@@ -86,10 +87,10 @@ describe('pdf/to/txt', () => {
   });
 
   it('answers 400 for an unknown language and 422 for protected or damaged files', async () => {
-    expect(pdfToTxtConverter.validate({ Language: 'xx' })).toHaveProperty('Language');
-    expect(pdfToTxtConverter.validate({ Language: 'th' })).toBeNull();
+    expect(parameterProblems(pdfToTxtConverter, { Language: 'xx' })).toHaveProperty('Language');
+    expect(parameterProblems(pdfToTxtConverter, { Language: 'th' })).toBeNull();
     const bad = await job().context([corpusFile('pdf/crazyones.pdf')], { Language: 'english' });
-    await expect(answerToRejection(pdfToTxtConverter.convert(bad))).resolves.toMatchObject({
+    await expect(answerToRejection(convertAsSent(pdfToTxtConverter, bad))).resolves.toMatchObject({
       status: 400,
       code: 4000,
     });
@@ -98,7 +99,7 @@ describe('pdf/to/txt', () => {
       [corpusFile('pdf-malformed/invalid.pdf'), 5002],
     ] as const) {
       await expect(
-        answerToRejection(pdfToTxtConverter.convert(await job().context([source]))),
+        answerToRejection(convertAsSent(pdfToTxtConverter, await job().context([source]))),
       ).resolves.toMatchObject({
         status: 422,
         code,
@@ -112,7 +113,7 @@ describe('pdf/to/txt', () => {
     await run('qpdf', ['--empty', '--pages', ...Array.from({ length: 300 }, () => scan), '--', huge]);
     const ctx = { ...(await job().context([huge])), deadlineAt: Date.now() + 5_000 };
     const started = Date.now();
-    await expect(answerToRejection(pdfToTxtConverter.convert(ctx))).resolves.toMatchObject({
+    await expect(answerToRejection(convertAsSent(pdfToTxtConverter, ctx))).resolves.toMatchObject({
       status: 504,
       code: 5000,
     });

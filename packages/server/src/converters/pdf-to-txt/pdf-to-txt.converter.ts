@@ -7,17 +7,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import { readTextLayersInWorker } from '../../engines/mupdf-worker';
-import {
-  hasText,
-  mapConcurrently,
-  ocrDpi,
-  ocrPageText,
-  validateOcrParameters,
-} from '../../engines/tesseract';
+import { hasText, mapConcurrently, ocrDpi, ocrPageText } from '../../engines/tesseract';
 import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
-import { OCR_PAGE_JOBS, readOcrRequest } from '../pdf-ocr';
+import { OCR_PAGE_JOBS, type OcrParameters, readOcrParameters, readOcrRequest } from '../pdf-ocr';
 
 export const PAGE_SEPARATOR = '\f';
 const ENDPOINT = 'pdf/to/txt';
@@ -28,8 +22,8 @@ const tidy = (text: string): string =>
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 
-async function extractText(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const { file, model } = await readOcrRequest(ctx, ENDPOINT);
+async function extractText(ctx: ConverterContext<OcrParameters>): Promise<ConverterResultFile[]> {
+  const { file, model } = await readOcrRequest(ctx);
   const pages = await readTextLayersInWorker(file.path, ctx.signal, ctx.deadlineAt);
   const needOcr = pages.flatMap((page, index) => (hasText(page) ? [] : [index]));
   const texts = pages.map((page) => page.text);
@@ -48,9 +42,9 @@ async function extractText(ctx: ConverterContext): Promise<ConverterResultFile[]
   return [{ path: output, fileName: `${parse(file.fileName).name}.txt` }];
 }
 
-export const pdfToTxtConverter: Converter = {
+export const pdfToTxtConverter: Converter<OcrParameters> = {
   ...catalogueFacts(ENDPOINT),
   engine: 'tesseract',
-  validate: validateOcrParameters(ENDPOINT),
+  readParameters: readOcrParameters,
   convert: extractText,
 };

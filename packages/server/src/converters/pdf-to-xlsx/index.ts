@@ -4,15 +4,17 @@
  * with no table gives a sheet of its text lines.
  */
 
+import type { ToolParameters } from '@docstudio/core';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter } from '../converter.types';
 import { readDocumentStructure, writeSingleResult } from '../from-pdf/read-document';
+import { catalogueParameters } from '../tool-parameters';
 import { writeXlsx } from './xlsx-writer';
 
-export const pdfToXlsx: Converter = {
+export const pdfToXlsx: Converter<ToolParameters<'pdf-to-excel'>> = {
   ...catalogueFacts('pdf/to/xlsx'),
   engine: 'mupdf',
-  validate: () => null,
+  readParameters: catalogueParameters('pdf-to-excel'),
   async convert(ctx) {
     const { pages, base } = await readDocumentStructure(ctx, { withImages: false });
     return writeSingleResult(ctx, `${base}.xlsx`, await writeXlsx(pages, base));

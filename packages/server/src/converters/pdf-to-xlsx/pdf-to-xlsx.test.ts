@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cellAccuracy, parseCsv } from '../../engines/pdf-structure';
+import { convertAsSent } from '../../testing/convert-as-sent';
 import { makeConverterContext, type TestJob } from '../../testing/converter-context';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { answerToRejection } from '../../testing/error-answers';
@@ -17,7 +18,7 @@ afterEach(async () => {
 async function convert(file: string): Promise<ExcelJS.Workbook> {
   const j = await makeConverterContext(file);
   jobs.push(j);
-  const [result] = await pdfToXlsx.convert(j.ctx);
+  const [result] = await convertAsSent(pdfToXlsx, j.ctx);
   if (!result) throw new Error('no result');
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(result.path);

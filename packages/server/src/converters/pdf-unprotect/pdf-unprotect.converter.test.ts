@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
 import { corpusFile, exitCode, pageText, run, useTestJob } from '../../testing/pdf-tools';
 import { pdfUnprotectConverter } from './pdf-unprotect.converter';
@@ -13,7 +14,8 @@ const original = corpusFile('pdf-encrypted/unencrypted.pdf');
 describe('pdf/to/unprotect', () => {
   it('removes AES-256 encryption with the user password or the owner password', async () => {
     for (const password of ['foo', 'bar']) {
-      const [result] = await pdfUnprotectConverter.convert(
+      const [result] = await convertAsSent(
+        pdfUnprotectConverter,
         await job().context([both], { Password: password }),
       );
       const path = result?.path ?? '';
@@ -31,7 +33,8 @@ describe('pdf/to/unprotect', () => {
       ['pdf-encrypted/health_protected.pdf', 'ownerpass'],
       ['pdf-encrypted/r4-owner-password.pdf', 'asdfzxcv'],
     ] as const) {
-      const [result] = await pdfUnprotectConverter.convert(
+      const [result] = await convertAsSent(
+        pdfUnprotectConverter,
         await job().context([corpusFile(file)], { Password: password }),
       );
       expect(await run('qpdf', ['--show-encryption', result?.path ?? ''])).toMatch(/File is not encrypted/);
@@ -41,7 +44,7 @@ describe('pdf/to/unprotect', () => {
   it('answers 422 InvalidPassword with a clear message for a wrong password', async () => {
     for (const file of ['pdf-encrypted/r6-both-passwords.pdf', 'pdf-encrypted/health_protected.pdf']) {
       const ctx = await job().context([corpusFile(file)], { Password: 'wrongpass' });
-      await expect(answerToRejection(pdfUnprotectConverter.convert(ctx))).resolves.toMatchObject({
+      await expect(answerToRejection(convertAsSent(pdfUnprotectConverter, ctx))).resolves.toMatchObject({
         status: 422,
         code: 5006,
         message: expect.stringMatching(/password is incorrect/i),
@@ -50,12 +53,12 @@ describe('pdf/to/unprotect', () => {
   });
 
   it('answers 400 for a missing or blank password', async () => {
-    expect(pdfUnprotectConverter.validate({})).toEqual({
+    expect(parameterProblems(pdfUnprotectConverter, {})).toEqual({
       Password: ['Please enter the password to unlock the PDF.'],
     });
-    expect(pdfUnprotectConverter.validate({ Password: ' ' })).toHaveProperty('Password');
+    expect(parameterProblems(pdfUnprotectConverter, { Password: ' ' })).toHaveProperty('Password');
     await expect(
-      answerToRejection(pdfUnprotectConverter.convert(await job().context([both], {}))),
+      answerToRejection(convertAsSent(pdfUnprotectConverter, await job().context([both], {}))),
     ).resolves.toMatchObject({
       status: 400,
       code: 4000,
@@ -67,7 +70,7 @@ describe('pdf/to/unprotect', () => {
     await writeFile(empty, '');
     for (const file of [corpusFile('pdf-malformed/invalid.pdf'), empty]) {
       const ctx = await job().context([file], { Password: 'foo' });
-      await expect(answerToRejection(pdfUnprotectConverter.convert(ctx))).resolves.toMatchObject({
+      await expect(answerToRejection(convertAsSent(pdfUnprotectConverter, ctx))).resolves.toMatchObject({
         status: 422,
         code: 5002,
       });

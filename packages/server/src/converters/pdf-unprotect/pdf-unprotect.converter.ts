@@ -4,19 +4,20 @@
  * file, never the process list. A file that was not encrypted comes back rewritten, unchanged in content.
  */
 import { join, parse } from 'node:path';
-import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import type { ToolParameters } from '@docstudio/core';
 import { DomainError, ErrorCode, invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { decryptPdf } from '../../engines/qpdf';
 import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+import { catalogueParameters } from '../tool-parameters';
 
 const ENDPOINT = 'pdf/to/unprotect';
 
-async function unprotectPdf(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const resolved = resolveToolParameters(ENDPOINT, ctx.params);
-  if (!resolved.ok) throw invalidParameters(resolved.errors);
+type UnprotectParameters = ToolParameters<'pdf-unprotect'>;
+
+async function unprotectPdf(ctx: ConverterContext<UnprotectParameters>): Promise<ConverterResultFile[]> {
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
   try {
@@ -28,7 +29,7 @@ async function unprotectPdf(ctx: ConverterContext): Promise<ConverterResultFile[
   }
   const output = join(ctx.workDir, 'result-unprotected.pdf');
   await decryptPdf(file.path, output, {
-    password: resolved.values.Password ?? '',
+    password: ctx.params.Password,
     workDir: ctx.workDir,
     signal: ctx.signal,
     timeoutMs: timeLeftMs(ctx.deadlineAt),
@@ -36,9 +37,9 @@ async function unprotectPdf(ctx: ConverterContext): Promise<ConverterResultFile[
   return [{ path: output, fileName: `${parse(file.fileName).name}-unprotected.pdf` }];
 }
 
-export const pdfUnprotectConverter: Converter = {
+export const pdfUnprotectConverter: Converter<UnprotectParameters> = {
   ...catalogueFacts(ENDPOINT),
   engine: 'qpdf',
-  validate: (params) => validateToolParameters(ENDPOINT, params),
+  readParameters: catalogueParameters('pdf-unprotect'),
   convert: unprotectPdf,
 };

@@ -1,1 +1,1 @@
-export { pdfWatermarkConverter, validateWatermarkParameters } from './pdf-watermark.converter';
+export { pdfWatermarkConverter } from './pdf-watermark.converter';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
 import { corpusFile, pageCount, pageText, run, unreadablePdfs, useTestJob } from '../../testing/pdf-tools';
 import { pdfWatermarkConverter } from './pdf-watermark.converter';
@@ -49,7 +50,8 @@ async function uncompressed(path: string): Promise<string> {
 describe('pdf/to/watermark', () => {
   it('puts the text on every page of a 117-page book', async () => {
     const book = corpusFile('pdf/GeoTopo-komprimiert.pdf');
-    const [result] = await pdfWatermarkConverter.convert(
+    const [result] = await convertAsSent(
+      pdfWatermarkConverter,
       await job().context([book], { Text: 'CONFIDENTIAL' }),
     );
     const path = result?.path ?? '';
@@ -68,7 +70,7 @@ describe('pdf/to/watermark', () => {
       VerticalAlignment: 'top',
       FontSize: '36',
     });
-    const [result] = await pdfWatermarkConverter.convert(ctx);
+    const [result] = await convertAsSent(pdfWatermarkConverter, ctx);
     const found = await words(result?.path ?? '', 'DRAFT');
     expect(found.map((word) => word.page)).toEqual([1, 2, 3, 4]);
     for (const word of found) {
@@ -80,7 +82,8 @@ describe('pdf/to/watermark', () => {
 
   it('aligns to the right and bottom, and to the centre', async () => {
     const source = corpusFile('pdf/crazyones.pdf');
-    const [corner] = await pdfWatermarkConverter.convert(
+    const [corner] = await convertAsSent(
+      pdfWatermarkConverter,
       await job().context([source], {
         Text: 'COPY',
         HorizontalAlignment: 'right',
@@ -90,7 +93,10 @@ describe('pdf/to/watermark', () => {
     const [atCorner] = await words(corner?.path ?? '', 'COPY');
     expect(atCorner?.xMax).toBeCloseTo((atCorner?.pageWidth ?? 0) - 24, 0);
     expect(atCorner?.yMax).toBeGreaterThan((atCorner?.pageHeight ?? 0) - 40);
-    const [centred] = await pdfWatermarkConverter.convert(await job().context([source], { Text: 'SAMPLE' }));
+    const [centred] = await convertAsSent(
+      pdfWatermarkConverter,
+      await job().context([source], { Text: 'SAMPLE' }),
+    );
     const [atCentre] = await words(centred?.path ?? '', 'SAMPLE');
     expect(((atCentre?.xMin ?? 0) + (atCentre?.xMax ?? 0)) / 2).toBeCloseTo(
       (atCentre?.pageWidth ?? 0) / 2,
@@ -111,7 +117,7 @@ describe('pdf/to/watermark', () => {
       Rotate: '90',
       FontSize: '48',
     });
-    const [result] = await pdfWatermarkConverter.convert(ctx);
+    const [result] = await convertAsSent(pdfWatermarkConverter, ctx);
     const content = await uncompressed(result?.path ?? '');
     expect(content).toMatch(/\/CA 0\.45/);
     expect(content).toMatch(/\/ca 0\.45/);
@@ -129,7 +135,7 @@ describe('pdf/to/watermark', () => {
       Text: 'CONFIDENTIAL',
       Rotate: '45',
     });
-    const [result] = await pdfWatermarkConverter.convert(ctx);
+    const [result] = await convertAsSent(pdfWatermarkConverter, ctx);
     const mupdf = await import('mupdf');
     const doc = mupdf.Document.openDocument(await readFile(result?.path ?? ''), 'application/pdf');
     for (let page = 0; page < doc.countPages(); page += 1) {
@@ -142,16 +148,18 @@ describe('pdf/to/watermark', () => {
       Text: 'HIDDEN',
       TextRenderingMode: 'invisible',
     });
-    const [result] = await pdfWatermarkConverter.convert(ctx);
+    const [result] = await convertAsSent(pdfWatermarkConverter, ctx);
     expect(await uncompressed(result?.path ?? '')).toMatch(/\b3 Tr/);
     expect(await pageText(result?.path ?? '', 1)).toContain('HIDDEN');
   });
 
   it('rejects every bad parameter value with the field name', () => {
     const base = { Text: 'CONFIDENTIAL' };
-    expect(pdfWatermarkConverter.validate({ Text: '' })).toEqual({ Text: ['Please enter watermark text'] });
-    expect(pdfWatermarkConverter.validate({ Text: '  ' })).toHaveProperty('Text');
-    expect(pdfWatermarkConverter.validate({ Text: '机密' })).toHaveProperty('Text');
+    expect(parameterProblems(pdfWatermarkConverter, { Text: '' })).toEqual({
+      Text: ['Please enter watermark text'],
+    });
+    expect(parameterProblems(pdfWatermarkConverter, { Text: '  ' })).toHaveProperty('Text');
+    expect(parameterProblems(pdfWatermarkConverter, { Text: '机密' })).toHaveProperty('Text');
     const bad: Record<string, string[]> = {
       HorizontalAlignment: ['middle', 'top'],
       VerticalAlignment: ['middle', 'left'],
@@ -165,13 +173,13 @@ describe('pdf/to/watermark', () => {
     for (const [field, values] of Object.entries(bad)) {
       for (const value of values) {
         expect(
-          pdfWatermarkConverter.validate({ ...base, [field]: value }),
+          parameterProblems(pdfWatermarkConverter, { ...base, [field]: value }),
           `${field}=${value}`,
         ).toHaveProperty(field);
       }
     }
     expect(
-      pdfWatermarkConverter.validate({
+      parameterProblems(pdfWatermarkConverter, {
         Text: 'Entwurf – Größe',
         HorizontalAlignment: 'right',
         VerticalAlignment: 'top',
@@ -188,7 +196,7 @@ describe('pdf/to/watermark', () => {
   it('answers 422 for damaged, empty and password-protected input', async () => {
     for (const [file, code] of await unreadablePdfs(job())) {
       await expect(
-        answerToRejection(pdfWatermarkConverter.convert(await job().context([file], { Text: 'X' }))),
+        answerToRejection(convertAsSent(pdfWatermarkConverter, await job().context([file], { Text: 'X' }))),
       ).resolves.toMatchObject({
         status: 422,
         code,
@@ -199,7 +207,7 @@ describe('pdf/to/watermark', () => {
   it("stops the stamping process at the job's deadline with a 504", async () => {
     const ctx = await job().context([corpusFile('pdf/GeoTopo-komprimiert.pdf')], { Text: 'LATE' });
     await expect(
-      answerToRejection(pdfWatermarkConverter.convert({ ...ctx, deadlineAt: Date.now() + 150 })),
+      answerToRejection(convertAsSent(pdfWatermarkConverter, { ...ctx, deadlineAt: Date.now() + 150 })),
     ).resolves.toMatchObject({
       status: 504,
       code: 5000,
@@ -208,7 +216,7 @@ describe('pdf/to/watermark', () => {
 
   it('stamps a file with a broken cross-reference table', async () => {
     const ctx = await job().context([corpusFile('pdf-malformed/issue-297.pdf')], { Text: 'REPAIRED' });
-    const [result] = await pdfWatermarkConverter.convert(ctx);
+    const [result] = await convertAsSent(pdfWatermarkConverter, ctx);
     expect(await pageText(result?.path ?? '', 1)).toContain('REPAIRED');
   });
 });

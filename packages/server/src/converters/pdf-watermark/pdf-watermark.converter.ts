@@ -8,8 +8,9 @@
  * and default is the core catalogue's (watermark.choices.ts). The text uses a
  * standard PDF font, so it is limited to the Windows-1252 (Latin) characters that font can show.
  */
+
 import { join, parse } from 'node:path';
-import { resolveToolParameters, validateToolParameters } from '@docstudio/core';
+import { sentValue } from '@docstudio/core';
 import { damagedFile, invalidParameters, passwordProtected } from '../../contract/errors';
 import { stampWatermarkInWorker } from '../../engines/mupdf-worker';
 import { inspectPdf } from '../../engines/pdf-inspect';
@@ -23,6 +24,7 @@ import type {
 import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+import { type ParameterReading, readCatalogue, refused, type SentParameters } from '../tool-parameters';
 
 const ENDPOINT = 'pdf/to/watermark';
 
@@ -41,41 +43,34 @@ const rgb = (hex: string): [number, number, number] =>
   ];
 
 /**
- * The catalogue's rules, plus one of this server: the text is drawn in a standard PDF font, which
- * has only the Windows-1252 (Latin) characters.
+ * The catalogue's reading (defaults filled in) as the stamping step takes it, after one rule of this
+ * server: the text is drawn in a standard PDF font, which has only the Windows-1252 (Latin) characters.
  */
-export function validateWatermarkParameters(
-  params: Readonly<Record<string, string>>,
-): Record<string, string[]> | null {
-  const errors = validateToolParameters(ENDPOINT, params);
-  if (errors) return errors;
-  if (![...(params.Text ?? '').trim()].every(isWinAnsi)) {
-    return { Text: ['Text can only use Latin characters (the standard PDF font has no others).'] };
+export function readWatermarkParameters(sent: SentParameters): ParameterReading<WatermarkOptions> {
+  const reading = readCatalogue('pdf-watermark', sent);
+  if (!reading.ok) return reading;
+  if (![...(sentValue(sent, 'Text') ?? '').trim()].every(isWinAnsi)) {
+    return refused({ Text: ['Text can only use Latin characters (the standard PDF font has no others).'] });
   }
-  return null;
-}
-
-/** The catalogue-checked values, defaults filled in, as the stamping step takes them. */
-function readWatermarkOptions(params: Readonly<Record<string, string>>): WatermarkOptions {
-  const problems = validateWatermarkParameters(params);
-  const resolved = resolveToolParameters(ENDPOINT, params);
-  if (problems || !resolved.ok) throw invalidParameters(problems ?? {});
-  const value = (name: string): string => resolved.values[name] ?? '';
+  const values = reading.params;
   return {
-    text: value('Text'),
-    horizontal: value('HorizontalAlignment') as HorizontalAlignment,
-    vertical: value('VerticalAlignment') as VerticalAlignment,
-    mode: value('TextRenderingMode') as WatermarkRenderingMode,
-    opacity: Number(value('Opacity')) / 100,
-    fontSize: Number(value('FontSize')),
-    rotate: Number(value('Rotate')),
-    fontColor: rgb(value('FontColor')),
-    strokeColor: rgb(value('StrokeColor')),
+    ok: true,
+    params: {
+      text: values.Text,
+      horizontal: values.HorizontalAlignment as HorizontalAlignment,
+      vertical: values.VerticalAlignment as VerticalAlignment,
+      mode: values.TextRenderingMode as WatermarkRenderingMode,
+      opacity: Number(values.Opacity) / 100,
+      fontSize: Number(values.FontSize),
+      rotate: Number(values.Rotate),
+      fontColor: rgb(values.FontColor),
+      strokeColor: rgb(values.StrokeColor),
+    },
   };
 }
 
-async function watermarkPdf(ctx: ConverterContext): Promise<ConverterResultFile[]> {
-  const options = readWatermarkOptions(ctx.params);
+async function watermarkPdf(ctx: ConverterContext<WatermarkOptions>): Promise<ConverterResultFile[]> {
+  const options = ctx.params;
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
   const facts = await inspectPdf(file.path, { signal: ctx.signal });
@@ -97,9 +92,9 @@ async function watermarkPdf(ctx: ConverterContext): Promise<ConverterResultFile[
   throw damagedFile('The file is damaged: its pages could not be read to add the watermark.');
 }
 
-export const pdfWatermarkConverter: Converter = {
+export const pdfWatermarkConverter: Converter<WatermarkOptions> = {
   ...catalogueFacts(ENDPOINT),
   engine: 'mupdf',
-  validate: validateWatermarkParameters,
+  readParameters: readWatermarkParameters,
   convert: watermarkPdf,
 };

@@ -4,13 +4,14 @@
  * below the browser, where a refused subrequest simply fails inside the page.
  */
 import { join } from 'node:path';
-import { validateWebUrl } from '@docstudio/core';
+import { type ToolParameters, validateWebUrl } from '@docstudio/core';
 import { engineTimeout, invalidParameters } from '../../contract/errors';
 import { renderUrlToPdf } from '../../engines/chromium';
 import { timeLeftMs } from '../../engines/time-left';
 import { assertPublicUrl, type SsrfPolicy } from '../../security/ssrf';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+import { catalogueParameters } from '../tool-parameters';
 
 /** A readable file name from the page's host and path: 'example.com-docs.pdf'. */
 export function pdfNameForUrl(url: URL): string {
@@ -19,13 +20,15 @@ export function pdfNameForUrl(url: URL): string {
   return `${base.slice(0, 100) || 'page'}.pdf`;
 }
 
+type WebParameters = ToolParameters<'web-to-pdf'>;
+
 /** Without a fixed policy (tests of the converter alone), the server's configured policy applies. */
-export function createWebToPdfConverter(fixedPolicy?: SsrfPolicy): Converter {
+export function createWebToPdfConverter(fixedPolicy?: SsrfPolicy): Converter<WebParameters> {
   return {
     ...catalogueFacts('web/to/pdf'),
     engine: 'chromium',
-    validate: () => null,
-    async convert(ctx: ConverterContext): Promise<ConverterResultFile[]> {
+    readParameters: catalogueParameters('web-to-pdf'),
+    async convert(ctx: ConverterContext<WebParameters>): Promise<ConverterResultFile[]> {
       // The spec's URL texts live in the core catalogue, shared with the tool page.
       // A parseable URL of another scheme (file:, chrome:) goes on to the guard, which refuses it as 5005.
       const text = ctx.url?.trim() ?? '';
@@ -48,4 +51,4 @@ export function createWebToPdfConverter(fixedPolicy?: SsrfPolicy): Converter {
   };
 }
 
-export const webToPdfConverter: Converter = createWebToPdfConverter();
+export const webToPdfConverter = createWebToPdfConverter();

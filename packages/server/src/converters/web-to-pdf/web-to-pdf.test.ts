@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shutdownChromium } from '../../engines/chromium';
 import { answerTo } from '../../testing/error-answers';
 import type { ConverterContext } from '../converter.types';
+import type { SentParameters } from '../tool-parameters';
 import { createWebToPdfConverter } from './index';
 
 let workDir: string;
@@ -95,13 +96,13 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-const ctxFor = (url: string, timeLimitMs = 60_000): ConverterContext => ({
+const ctxFor = (url: string, timeoutMs = 60_000): ConverterContext<SentParameters> => ({
   files: [],
   url,
   params: {},
   workDir,
   signal: new AbortController().signal,
-  deadlineAt: Date.now() + timeLimitMs,
+  deadlineAt: Date.now() + timeoutMs,
 });
 const allowSite = () => createWebToPdfConverter({ allowedOrigins: [`127.0.0.1:${sitePort}`] });
 const text = (pdf: string): string => execFileSync('pdftotext', [pdf, '-']).toString('utf8');

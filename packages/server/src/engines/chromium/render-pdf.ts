@@ -9,6 +9,7 @@
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import { conversionFailed, DomainError, engineTimeout, remoteDownloadFailed } from '../../contract/errors';
 import { type FilteringProxy, type SsrfPolicy, startFilteringProxy } from '../../security/ssrf';
+import { timeLeftMs } from '../time-left';
 import { restartBrowser, withBrowser } from './chromium-browser';
 
 export interface RenderOptions {
@@ -50,7 +51,7 @@ const PDF_OPTIONS = {
 async function renderInContext(
   proxy: FilteringProxy,
   options: RenderOptions,
-  load: (page: Page, context: BrowserContext, until: number) => Promise<void>,
+  load: (page: Page, context: BrowserContext, deadlineAt: number) => Promise<void>,
 ): Promise<void> {
   await withBrowser((browser) => renderWithBrowser(browser, proxy, options, load));
 }
@@ -59,7 +60,7 @@ async function renderWithBrowser(
   browser: Browser,
   proxy: FilteringProxy,
   options: RenderOptions,
-  load: (page: Page, context: BrowserContext, until: number) => Promise<void>,
+  load: (page: Page, context: BrowserContext, deadlineAt: number) => Promise<void>,
 ): Promise<void> {
   const context = await browser.newContext({
     proxy: { server: proxy.url },
@@ -88,8 +89,8 @@ async function renderWithBrowser(
   try {
     const work = (async () => {
       const page = await context.newPage();
-      const until = Date.now() + options.timeoutMs;
-      await load(page, context, until);
+      const deadlineAt = Date.now() + options.timeoutMs;
+      await load(page, context, deadlineAt);
       await page.pdf({ ...PDF_OPTIONS, path: options.outPath });
     })();
     work.catch(() => undefined); // the race below reports; avoid an unhandled rejection after a timeout
@@ -105,12 +106,13 @@ async function renderWithBrowser(
   }
 }
 
-const remaining = (until: number, cap: number): number => Math.max(1, Math.min(cap, until - Date.now()));
+/** The time left until `deadlineAt`, at most `cap`: one browser call's `timeoutMs`. */
+const remaining = (deadlineAt: number, cap: number): number => Math.min(cap, timeLeftMs(deadlineAt));
 
 /** Waits for the network to settle, but never longer than the cap: busy pages are printed as they are. */
-async function settle(page: Page, until: number): Promise<void> {
+async function settle(page: Page, deadlineAt: number): Promise<void> {
   await page
-    .waitForLoadState('networkidle', { timeout: remaining(until, NETWORK_IDLE_CAP_MS) })
+    .waitForLoadState('networkidle', { timeout: remaining(deadlineAt, NETWORK_IDLE_CAP_MS) })
     .catch(() => undefined);
 }
 
@@ -119,10 +121,10 @@ export async function renderUrlToPdf(url: string, policy: SsrfPolicy, options: R
   const proxy = await startFilteringProxy(policy);
   try {
     await withSlot(() =>
-      renderInContext(proxy, options, async (page, _context, until) => {
+      renderInContext(proxy, options, async (page, _context, deadlineAt) => {
         const main = watchMainDocument(page, proxy);
         try {
-          await page.goto(url, { waitUntil: 'load', timeout: remaining(until, options.timeoutMs) });
+          await page.goto(url, { waitUntil: 'load', timeout: remaining(deadlineAt, options.timeoutMs) });
         } catch (error) {
           const message = error instanceof Error ? error.message : '';
           if (/Timeout/i.test(message)) throw engineTimeout('The page did not load within the time limit.');
@@ -132,7 +134,7 @@ export async function renderUrlToPdf(url: string, policy: SsrfPolicy, options: R
             remoteDownloadFailed(`the page could not be loaded (${shortNetError(message)}).`)
           );
         }
-        await settle(page, until);
+        await settle(page, deadlineAt);
         // A script or meta refresh may have navigated away after load, onto a refused or failed page.
         const failure = main.failure();
         if (failure) throw failure;
@@ -192,10 +194,13 @@ export async function renderHtmlToPdf(html: string, options: RenderOptions): Pro
   const proxy = await startFilteringProxy({ denyAll: true });
   try {
     await withSlot(() =>
-      renderInContext(proxy, options, async (page, context, until) => {
+      renderInContext(proxy, options, async (page, context, deadlineAt) => {
         await context.route('**/*', (route) => route.abort('blockedbyclient'));
         try {
-          await page.setContent(html, { waitUntil: 'load', timeout: remaining(until, options.timeoutMs) });
+          await page.setContent(html, {
+            waitUntil: 'load',
+            timeout: remaining(deadlineAt, options.timeoutMs),
+          });
         } catch (error) {
           if (error instanceof Error && /Timeout/i.test(error.message)) {
             throw engineTimeout(
@@ -205,7 +210,7 @@ export async function renderHtmlToPdf(html: string, options: RenderOptions): Pro
           throw conversionFailed('The HTML could not be rendered.');
         }
         // Scripts that write text after load (timers, promises) get a short moment to run.
-        await page.waitForTimeout(Math.min(300, remaining(until, 300)));
+        await page.waitForTimeout(Math.min(300, remaining(deadlineAt, 300)));
       }),
     );
   } finally {

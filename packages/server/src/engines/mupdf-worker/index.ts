@@ -5,7 +5,6 @@
  * stalls health checks and downloads. Call `shutdownMupdfWorkers()` when the server closes.
  */
 
-import { fileURLToPath } from 'node:url';
 import { engineTimeout } from '../../contract/errors';
 import { ocrRenderedPage } from '../pdf-structure/ocr-page';
 import {
@@ -17,6 +16,7 @@ import {
 import type { RenderedPage } from '../pdf-structure/render-page';
 import type { WatermarkOptions } from '../stamp-watermark';
 import type { PageTextLayer } from '../tesseract';
+import { taskWorkerEntry } from './task-entry';
 import { TaskPool } from './task-pool';
 import { asBuffer, type MupdfTask, type ResultOf, type WorkerTask } from './worker-protocol';
 
@@ -24,11 +24,8 @@ const DEFAULT_SIZE = 2;
 let pool: TaskPool | undefined;
 let size = DEFAULT_SIZE;
 
-/** The pool's worker entry: tsx's loader first (plain JavaScript), then the TypeScript task handler. */
-export const TASK_WORKER = {
-  filename: fileURLToPath(new URL('./ts-worker-bootstrap.mjs', import.meta.url)),
-  workerData: { tsEntry: new URL('./task-worker.ts', import.meta.url).href },
-};
+/** The pool's worker entry: dist/task-worker.js when compiled, the TypeScript handler from source. */
+export const TASK_WORKER = taskWorkerEntry();
 
 function taskPool(): TaskPool {
   pool ??= new TaskPool(size, TASK_WORKER, 'mupdf');

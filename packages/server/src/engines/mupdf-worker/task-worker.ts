@@ -1,6 +1,7 @@
 /**
- * Entry of a task worker thread, loaded by piscina through ts-worker-bootstrap.mjs: runs the task it
- * is handed and answers with the result (its big buffers moved, not copied) or a flattened error.
+ * Entry of a task worker thread (piscina loads it as dist/task-worker.js when compiled, through
+ * ts-worker-bootstrap.mjs from source, see task-entry.ts): runs the task it is handed and answers
+ * with the result (its big buffers moved, not copied) or a flattened error.
  * MuPDF's WebAssembly instance and pdf-lib's parsing live here, off the server's event loop.
  */
 import { parentPort, threadId } from 'node:worker_threads';

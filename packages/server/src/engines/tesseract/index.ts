@@ -5,7 +5,6 @@ export {
   type OcrLanguage,
   parseOcrLanguage,
   tesseractModel,
-  validateOcrParameters,
 } from './languages';
 export { makeSearchablePdf, OCRMYPDF, type SearchablePdfOptions, singleThreadEnv } from './ocrmypdf';
 export {

@@ -3,7 +3,7 @@
  * needs. The spec uses short web codes (ua, zh-cn); Tesseract names its models by ISO 639-2 (ukr,
  * chi_sim), so this table is the only place the two meet.
  */
-import { DEFAULT_OCR_LANGUAGE as CATALOGUE_DEFAULT_LANGUAGE, validateToolParameters } from '@docstudio/core';
+import { DEFAULT_OCR_LANGUAGE as CATALOGUE_DEFAULT_LANGUAGE } from '@docstudio/core';
 
 export const OCR_LANGUAGE_MODELS = {
   ar: 'ara',
@@ -51,12 +51,3 @@ export function parseOcrLanguage(value: string | undefined): OcrLanguage | null 
 
 /** Tesseract's `-l` argument for a spec code. */
 export const tesseractModel = (language: OcrLanguage): string => OCR_LANGUAGE_MODELS[language];
-
-/**
- * Validation of pdf/to/ocr and pdf/to/txt parameters: the core catalogue knows the 27 codes and
- * writes the message; the HTTP layer runs the same check, so the messages agree.
- */
-export const validateOcrParameters =
-  (endpoint: 'pdf/to/ocr' | 'pdf/to/txt') =>
-  (params: Readonly<Record<string, string>>): Record<string, string[]> | null =>
-    validateToolParameters(endpoint, params);

@@ -1,0 +1,123 @@
+/**
+ * The compiled server (packages/server/dist, what `npm start`, the bin and the container image run)
+ * against the same server run from TypeScript through tsx, side by side in one run:
+ * - import: a fresh Node process imports the server's entry (createServer and everything it loads);
+ *   wall time of the whole process and its RSS once the import is done;
+ * - start: a fresh server process (temporary data folder, free port, logs off) until it prints that it
+ *   listens, and its RSS then (engines probed, database migrated, nothing converted yet).
+ * Variants alternate within each round (tsx's transform cache is warm after the first); medians of
+ * ROUNDS. Prints ratios, never asserts (benches are not tests).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ROUNDS = 7;
+const BASELINE = 'tsx src';
+
+interface Variant {
+  name: string;
+  importArgs: string[];
+  startArgs: string[];
+}
+
+const importAndReport = (entry: string): string =>
+  `await import(${JSON.stringify(entry)}); console.log(JSON.stringify({ rss: process.memoryUsage.rss() }));`;
+
+const VARIANTS: Variant[] = [
+  {
+    name: BASELINE,
+    importArgs: [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      importAndReport('./packages/server/src/index.ts'),
+    ],
+    startArgs: ['--import', 'tsx', 'packages/server/src/main.ts'],
+  },
+  {
+    name: 'compiled dist',
+    importArgs: ['--input-type=module', '-e', importAndReport('./packages/server/dist/index.js')],
+    startArgs: ['packages/server/dist/main.js'],
+  },
+];
+
+interface Figures {
+  ms: number;
+  rssMb: number;
+}
+
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+const MB = 1024 * 1024;
+
+function measureImport(variant: Variant): Figures {
+  const started = performance.now();
+  const stdout = execFileSync(process.execPath, variant.importArgs, { cwd: root, encoding: 'utf8' });
+  const ms = performance.now() - started;
+  const { rss } = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { rss: number };
+  return { ms, rssMb: rss / MB };
+}
+
+async function measureStart(variant: Variant): Promise<Figures> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'docstudio-bench-start-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, variant.startArgs, {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'false' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const ms = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        if (/listening on http/.test(out)) resolve(performance.now() - started);
+      });
+      child.once('exit', (code) => reject(new Error(`${variant.name}: the server exited (${code})`)));
+    });
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+    return { ms, rssMb: (Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024) / MB };
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report(title: string, runs: Map<string, Figures[]>): void {
+  const figures = new Map(
+    [...runs].map(([name, list]) => [
+      name,
+      { ms: median(list.map((f) => f.ms)), rssMb: median(list.map((f) => f.rssMb)) },
+    ]),
+  );
+  const base = figures.get(BASELINE) as Figures;
+  console.log(`${title} (median of ${ROUNDS}, fresh process each, variants alternating):`);
+  for (const [name, f] of figures) {
+    console.log(
+      `  ${name.padEnd(14)} ${f.ms.toFixed(0).padStart(6)} ms (${(f.ms / base.ms).toFixed(2)}x)` +
+        `  RSS ${f.rssMb.toFixed(0).padStart(4)} MB (${(f.rssMb / base.rssMb).toFixed(2)}x)`,
+    );
+  }
+}
+
+export default async function serverStartBench(): Promise<void> {
+  execFileSync('npm', ['run', 'build', '--workspace', '@docstudio/server'], { cwd: root, stdio: 'ignore' });
+  const imports = new Map<string, Figures[]>(VARIANTS.map((variant) => [variant.name, []]));
+  const starts = new Map<string, Figures[]>(VARIANTS.map((variant) => [variant.name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    // alternate which variant goes first, so neither always meets a cooler page cache
+    const order = round % 2 === 0 ? VARIANTS : [...VARIANTS].reverse();
+    for (const variant of order) imports.get(variant.name)?.push(measureImport(variant));
+    for (const variant of order) starts.get(variant.name)?.push(await measureStart(variant));
+  }
+  report('import the server entry', imports);
+  report('start until listening', starts);
+}

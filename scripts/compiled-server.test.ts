@@ -1,0 +1,145 @@
+/**
+ * The compiled server (packages/server/build.mjs → packages/server/dist), built as `npm start` builds
+ * it and started as the `docstudio-server` bin with bare Node: it finds its engines and converts
+ * through qpdf, through the MuPDF worker threads (started from dist/task-worker.js) and through
+ * LibreOffice (its UNO bridge copied into dist/), with no TypeScript loader in the process or in any
+ * compiled file.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
+import { pageCount, pageRotations, pageText } from '../packages/server/src/testing/pdf-tools';
+import {
+  COMPILED_MAIN,
+  type ServerProcess,
+  startServerProcess,
+} from '../packages/server/src/testing/server-process';
+
+const exec = promisify(execFile);
+const PACKAGE_DIR = fileURLToPath(new URL('../packages/server', import.meta.url));
+const DIST = join(PACKAGE_DIR, 'dist');
+const FOUR_PAGES = `${CORPUS_DIR}/pdf/pdflatex-4-pages.pdf`;
+
+/** An import of tsx or esbuild in any form: `from "tsx"`, `import("tsx/esm/api")`, `require('esbuild')`. */
+const BUILD_TOOL_IMPORT =
+  /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](?:tsx|esbuild)(?:\/[^"']*)?["']/;
+
+let server: ServerProcess;
+let dataDir: string;
+let outDir: string;
+
+beforeAll(async () => {
+  await exec('npm', ['run', 'build', '--workspace', '@docstudio/server'], {
+    cwd: join(PACKAGE_DIR, '../..'),
+  });
+  dataDir = await mkdtemp(join(tmpdir(), 'docstudio-compiled-'));
+  outDir = await mkdtemp(join(tmpdir(), 'docstudio-compiled-out-'));
+  server = await startServerProcess(dataDir, {}, { compiled: true });
+}, 120_000);
+
+afterAll(async () => {
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(outDir, { recursive: true, force: true });
+}, 60_000);
+
+async function convert(endpoint: string, file: string, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set('File', new Blob([await readFile(file)]), basename(file));
+  const response = await fetch(`${server.apiUrl}/convert/${endpoint}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await server.token()}` },
+    body: form,
+  });
+  const body = (await response.json()) as { Files?: Array<{ FileName: string; Url: string }> };
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  return body.Files ?? [];
+}
+
+async function download(url: string, name: string): Promise<string> {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  const path = join(outDir, name);
+  await writeFile(path, Buffer.from(await response.arrayBuffer()));
+  return path;
+}
+
+describe('the compiled server', () => {
+  it('ships its bin as compiled JavaScript, with no TypeScript loader or bundler to run', async () => {
+    const manifest = JSON.parse(await readFile(join(PACKAGE_DIR, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
+    expect(join(PACKAGE_DIR, manifest.bin['docstudio-server'] ?? '')).toBe(COMPILED_MAIN);
+    expect((await readFile(COMPILED_MAIN, 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
+    expect(Object.keys(manifest.dependencies)).not.toContain('esbuild');
+
+    const scripts = (await readdir(DIST)).filter((name) => name.endsWith('.js'));
+    expect(scripts).toEqual(expect.arrayContaining(['main.js', 'index.js', 'task-worker.js']));
+    for (const name of scripts) {
+      const source = await readFile(join(DIST, name), 'utf8');
+      expect(BUILD_TOOL_IMPORT.exec(source)?.[0], name).toBeUndefined();
+      expect(source, name).toMatch(new RegExp(`//# sourceMappingURL=${name}\\.map\\n?$`));
+    }
+  });
+
+  it('runs as `node dist/main.js`, without --import tsx in its command line or NODE_OPTIONS', async () => {
+    const commandLine = (await readFile(`/proc/${server.pid}/cmdline`, 'utf8')).split('\0').filter(Boolean);
+    expect(commandLine).toEqual([process.execPath, COMPILED_MAIN]);
+    const environment = (await readFile(`/proc/${server.pid}/environ`, 'utf8')).split('\0');
+    const nodeOptions = environment.find((entry) => entry.startsWith('NODE_OPTIONS=')) ?? '';
+    expect(nodeOptions).not.toMatch(/tsx/);
+  });
+
+  it('lists every engine, found with its version, in /api/healthz', async () => {
+    const response = await fetch(`${server.apiUrl}/healthz`);
+    expect(response.status).toBe(200);
+    const health = (await response.json()) as {
+      engines: Record<string, { found: boolean; version?: string }>;
+    };
+    const engines = ['soffice', 'gs', 'qpdf', 'tesseract', 'ocrmypdf', 'chromium', 'pdftotext'];
+    expect(Object.keys(health.engines).sort()).toEqual([...engines].sort());
+    for (const name of engines) {
+      expect(health.engines[name]?.found, name).toBe(true);
+      expect(health.engines[name]?.version, name).toMatch(/\d/);
+    }
+  });
+
+  it('rotates a real PDF (qpdf)', async () => {
+    const [file] = await convert('pdf/to/rotate', FOUR_PAGES, { RotatePage: '90', PageRange: '2-3' });
+    const rotated = await download(file?.Url ?? '', 'rotated.pdf');
+    expect(await pageRotations(rotated)).toEqual([0, 90, 90, 0]);
+  });
+
+  it('renders every page to JPG in the MuPDF worker threads started from dist/task-worker.js', async () => {
+    const files = await convert('pdf/to/jpg', FOUR_PAGES, { Dpi: '150' });
+    expect(files.map((file) => file.FileName)).toEqual(
+      [1, 2, 3, 4].map((page) => `pdflatex-4-pages-${page}.jpg`),
+    );
+    const { stdout } = await exec('pdfinfo', [FOUR_PAGES]);
+    const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(stdout) ?? [];
+    for (const [index, file] of files.entries()) {
+      const image = await sharp(await download(file.Url, `page-${index + 1}.jpg`)).metadata();
+      expect(image.format).toBe('jpeg');
+      // 150 dpi: 150 pixels per 72 PDF points
+      expect(Math.abs((image.width ?? 0) - (Number(width) * 150) / 72)).toBeLessThanOrEqual(1);
+      expect(Math.abs((image.height ?? 0) - (Number(height) * 150) / 72)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('converts a spreadsheet to PDF through LibreOffice and the UNO bridge beside the chunks', async () => {
+    const [file] = await convert('office/to/pdf', `${CORPUS_DIR}/office/temperature-table.xlsx`);
+    const pdf = await download(file?.Url ?? '', 'table.pdf');
+    expect(await pageCount(pdf)).toBeGreaterThanOrEqual(1);
+    expect(await pageText(pdf, 1)).toMatch(/fahrenheit/);
+  });
+});
