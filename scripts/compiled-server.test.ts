@@ -6,7 +6,7 @@
  * compiled file.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,6 +114,21 @@ describe('the compiled server', () => {
     }
   });
 
+  it('serves the OpenAPI document generated from its route schemas at /api/openapi.json', async () => {
+    const response = await fetch(`${server.apiUrl}/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/convert/pdf/to/rotate',
+        '/d/{fileId}/{fileName}',
+        '/healthz',
+        '/openapi.json',
+      ]),
+    );
+  });
+
   it('rotates a real PDF (qpdf)', async () => {
     const [file] = await convert('pdf/to/rotate', FOUR_PAGES, { RotatePage: '90', PageRange: '2-3' });
     const rotated = await download(file?.Url ?? '', 'rotated.pdf');
@@ -141,5 +156,21 @@ describe('the compiled server', () => {
     const pdf = await download(file?.Url ?? '', 'table.pdf');
     expect(await pageCount(pdf)).toBeGreaterThanOrEqual(1);
     expect(await pageText(pdf, 1)).toMatch(/fahrenheit/);
+  });
+
+  it('is not ready while dist/task-worker.js is missing (the MuPDF worker threads cannot start)', async () => {
+    const readyz = async () => {
+      const answer = await fetch(`${server.apiUrl}/readyz`);
+      return { status: answer.status, body: (await answer.json()) as { down?: string[] } };
+    };
+    expect((await readyz()).status).toBe(200);
+    const entry = join(DIST, 'task-worker.js');
+    await rename(entry, `${entry}.away`);
+    try {
+      expect(await readyz()).toMatchObject({ status: 503, body: { down: ['mupdf'] } });
+    } finally {
+      await rename(`${entry}.away`, entry);
+    }
+    expect((await readyz()).status).toBe(200);
   });
 });

@@ -4,10 +4,11 @@
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
+import { SERVER_LOG } from './e2e/support/log-markers.ts';
 import { pagePort, partnerOrigin, studioPort as port } from './e2e/support/ports.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -27,8 +28,12 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'retain-on-failure',
   },
+  // After the run: the server's log holds none of the tokens, file names and texts the tests sent.
+  globalTeardown: './e2e/log-check.teardown.ts',
   webServer: {
-    command: 'node --import tsx packages/server/src/main.ts',
+    // The server's own log (JSON lines) into a file the teardown reads; test-results/ is emptied
+    // before the server starts.
+    command: `mkdir -p test-results && exec node --import tsx packages/server/src/main.ts > '${relative(root, SERVER_LOG)}' 2>&1`,
     cwd: root,
     url: `http://localhost:${port}/api/readyz`,
     timeout: 120_000,
@@ -37,7 +42,7 @@ export default defineConfig({
       PORT: String(port),
       STATIC_DIR: join(root, 'demo/dist'),
       DATA_DIR: dataDir,
-      LOG: 'false',
+      LOG: 'true',
       // Web to PDF fetches a page the test serves on loopback: exactly that origin, nothing else private.
       SSRF_ALLOWED_ORIGINS: `127.0.0.1:${pagePort}`,
       // The cross-origin embedding test's partner site, and only it, may embed elements and call /api.

@@ -4,6 +4,7 @@
  * signs the token and the session out on the server too.
  */
 import { expect, test } from '@playwright/test';
+import { recordLogMarker } from './support/log-markers';
 
 test('a new user signs up at /a and comes back signed in to the studio', async ({ page }) => {
   await page.goto('/pdf-rotate');
@@ -14,7 +15,10 @@ test('a new user signs up at /a and comes back signed in to the studio', async (
   await page.getByRole('link', { name: 'Get Started' }).click();
   await expect(page).toHaveURL(/\/a\/sign-up\?/);
 
-  await page.getByLabel('Email').fill(`e2e-${Date.now()}@example.com`);
+  const email = `e2e-${Date.now()}@example.com`;
+  recordLogMarker('email', email);
+  recordLogMarker('password', 'correct horse battery staple');
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('correct horse battery staple');
   await page.getByRole('button', { name: 'Create account' }).click();
 
@@ -25,6 +29,8 @@ test('a new user signs up at /a and comes back signed in to the studio', async (
   expect(new URL(page.url()).pathname).toBe('/pdf-rotate');
   const stored = await page.evaluate(() => localStorage.getItem('docstudio_secure_token'));
   expect(stored).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  // It came in the address (?auth=): the server's log must show it nowhere.
+  recordLogMarker('token', stored ?? '');
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
@@ -41,6 +47,7 @@ test('a new user signs up at /a and comes back signed in to the studio', async (
 });
 
 test('an invalid ?auth= token is dropped silently and the visitor stays signed out', async ({ page }) => {
+  recordLogMarker('token', 'not-a-real-token');
   await page.goto('/pdf-merge?auth=not-a-real-token&keep=1');
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect.poll(() => new URL(page.url()).searchParams.has('auth')).toBe(false);

@@ -27,9 +27,12 @@ import { installErrorHandler } from './http/error-answer';
 import { registerFileRoutes } from './http/files.routes';
 import { registerHealthRoutes } from './http/health.routes';
 import { MetricsRegistry } from './http/metrics';
+import { installOpenApi } from './http/openapi/install-openapi';
+import { registerOpenApiRoute } from './http/openapi/openapi.routes';
 import { refuseQueryCredentials } from './http/query-credentials';
 import { RateLimits } from './http/rate-limit';
 import { guardRequestBodies, requestTimeouts } from './http/request-bodies';
+import { requestIdOf, returnRequestIds } from './http/request-id';
 import { requestLoggerOptions, SafeLogController } from './http/request-logging';
 import type { ServerContext } from './http/server-context';
 import { registerSignInRoutes } from './http/sign-in.routes';
@@ -65,6 +68,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   const store = new FileStore(db, config.dataDir, keys, () => config.retentionMinutes * 60_000);
   await store.init();
   const tokens = new TokenService(await loadSigningKeys(config.dataDir), new RevokedTokens(db));
+  const queue = new InProcessJobQueue(config.maxQueue, config.engineConcurrency);
   const context: ServerContext = {
     config,
     db,
@@ -72,11 +76,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     store,
     tokens,
     users: new UserService(db),
-    queue: new InProcessJobQueue(config.maxQueue, config.engineConcurrency),
+    queue,
     jobs: new JobRecords(db, keys),
     runs: new WorkflowRunRecords(db, keys),
     callbacks: new CallbackDeliveries({ ...config.webhooks, policy: () => urlPolicyOf(config) }),
-    metrics: new MetricsRegistry(),
+    metrics: new MetricsRegistry(() => queue.depth()),
     limits: new RateLimits(
       config.rateLimitPerMinute,
       config.signInAttemptsPerMinute,
@@ -90,6 +94,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     // Route patterns and ids, never URLs, file names, tokens, headers or bodies (request-logging.ts).
     logger: config.logger ? requestLoggerOptions(config) : false,
     logController: new SafeLogController(),
+    // X-Request-Id as sent when safe, else a new id: in every log line and every answer (request-id.ts).
+    genReqId: requestIdOf,
     // Uploads are multipart streams; this bounds only JSON and urlencoded bodies.
     bodyLimit: 2 * 1024 * 1024,
     // X-Forwarded-* only from the configured proxies (TRUST_PROXY); PUBLIC_URL alone trusts nobody.
@@ -99,10 +105,13 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   });
   if (leftovers.killedEngines || leftovers.shreddedFolders)
     app.log.warn(leftovers, 'cleaned up after a previous run that did not stop cleanly');
+  returnRequestIds(app);
   installErrorHandler(app, [config.dataDir]);
-  installCors(app, config.corsOrigins);
+  installCors(app, config.corsOrigins, config.publicUrl);
   await app.register(formbody);
   await app.register(multipart, { throwFileSizeLimit: false });
+  // Before any route: the document is generated from the routes' schemas as they are registered.
+  await installOpenApi(app, context.converters);
 
   app.addHook('onResponse', async (request, reply) => {
     context.metrics.recordRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
@@ -125,6 +134,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
       registerWorkflowRunRoute(api, context);
       registerWorkflowRunsRoute(api, context);
       registerHealthRoutes(api, context);
+      registerOpenApiRoute(api, context);
     },
     { prefix: '/api' },
   );

@@ -3,8 +3,9 @@
  * too. A missing document is an error, never a skipped test.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { recordLogMarker } from './log-markers';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 export const corpusDir = process.env.DOCSTUDIO_CORPUS ?? join(repoRoot, '..', 'shared', 'corpus');
@@ -12,5 +13,7 @@ export const corpusDir = process.env.DOCSTUDIO_CORPUS ?? join(repoRoot, '..', 's
 export function corpusFile(relativePath: string): string {
   const path = join(corpusDir, relativePath);
   if (!existsSync(path)) throw new Error(`The corpus document ${relativePath} is missing from ${corpusDir}.`);
+  // The file goes to the server under this name: the server's log must never show it.
+  recordLogMarker('file name', basename(path));
   return path;
 }

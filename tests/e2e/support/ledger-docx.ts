@@ -5,12 +5,15 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { Document, HeadingLevel, Packer, PageBreak, Paragraph } from 'docx';
+import { recordLogMarker } from './log-markers';
 
 export const LEDGER_PAGES = 120;
 
 export const ledgerHeading = (page: number): string => `Quarterly ledger page ${page}`;
 
 export async function writeLedgerDocx(path: string): Promise<void> {
+  // The document's text goes through the server: its log must never show it.
+  recordLogMarker('document text', 'the Lisbon warehouse shipped');
   const children: Paragraph[] = [];
   for (let page = 1; page <= LEDGER_PAGES; page++) {
     children.push(new Paragraph({ text: ledgerHeading(page), heading: HeadingLevel.HEADING_1 }));

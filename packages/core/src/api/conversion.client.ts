@@ -33,8 +33,18 @@ import type {
   ServerRunResult,
   UploadedFile,
 } from './conversion.types';
-import { defaultTransport, type FetchLike, type HttpTransport } from './http.transport';
+import {
+  defaultTransport,
+  type FetchLike,
+  type HttpAnswer,
+  type HttpRequest,
+  type HttpTransport,
+} from './http.transport';
 import { encodeMultipart } from './multipart.encoder';
+import { originRefusal } from './origin-refusal';
+
+const networkError = (file: Pick<ConversionFile, 'fileName'>, cause: unknown): NetworkError =>
+  new NetworkError(`Network error: ${file.fileName} could not be downloaded`, { cause });
 
 /** A token, or a function that finds one (stored, or freshly generated). Null sends no Authorization. */
 export type TokenSource =
@@ -95,7 +105,7 @@ export class ConversionClient {
   async convert(form: ConversionForm, options: RequestOptions = {}): Promise<ConversionResult> {
     if (!ENDPOINT_PATTERN.test(form.endpoint)) throw new ConversionInputError('Invalid endpoint format');
     const { body, contentType } = encodeMultipart(form.fields);
-    const answer = await this.transport({
+    const answer = await this.send({
       url: `${this.apiUrl}/convert/${form.endpoint}`,
       method: 'POST',
       headers: { ...(await this.authorization()), 'Content-Type': contentType, Accept: 'application/json' },
@@ -127,7 +137,7 @@ export class ConversionClient {
     const fileName =
       typeof (file as File).name === 'string' && (file as File).name ? (file as File).name : 'file';
     const { body, contentType } = encodeMultipart([['File', { blob: file, fileName }]]);
-    const answer = await this.transport({
+    const answer = await this.send({
       url: `${this.apiUrl}/upload`,
       method: 'POST',
       headers: { ...(await this.authorization()), 'Content-Type': contentType, Accept: 'application/json' },
@@ -167,7 +177,7 @@ export class ConversionClient {
     ]);
     if (input.url) fields.push(['Url', input.url]);
     const { body, contentType } = encodeMultipart(fields);
-    const started = await this.transport({
+    const started = await this.send({
       url: `${this.apiUrl}/workflows/run/${encodeURIComponent(workflowId)}`,
       method: 'POST',
       headers: { ...(await this.authorization()), 'Content-Type': contentType, Accept: 'application/json' },
@@ -184,7 +194,7 @@ export class ConversionClient {
    * a failed (or unknown, 404) job throws its ConversionError.
    */
   async readJob(jobId: string, options: { signal?: AbortSignal } = {}): Promise<ServerRunResult | null> {
-    const answer = await this.transport({
+    const answer = await this.send({
       url: `${this.apiUrl}/job/${encodeURIComponent(jobId)}`,
       method: 'GET',
       headers: { ...(await this.authorization()), Accept: 'application/json' },
@@ -230,10 +240,29 @@ export class ConversionClient {
     } catch (error) {
       if (isAbortError(error) || options.signal?.aborted) throw new AbortError(undefined, { cause: error });
       if (error instanceof ConversionError) throw error;
-      throw new NetworkError(`Network error: ${file.fileName} could not be downloaded`, { cause: error });
+      if (this.sameOriginAsApi(file.url)) throw (await this.originRefusal()) ?? networkError(file, error);
+      throw networkError(file, error);
     }
     const type = bytes.type || response.headers.get('content-type') || 'application/octet-stream';
     return new File([bytes], file.fileName, { type });
+  }
+
+  /**
+   * One request through the transport. A network-level failure on an API of another origin may be
+   * the server refusing this page's origin (CORS_ORIGINS): then its readable refusal is thrown.
+   */
+  private async send(request: HttpRequest): Promise<HttpAnswer> {
+    try {
+      return await this.transport(request);
+    } catch (error) {
+      if (error instanceof NetworkError) throw (await this.originRefusal()) ?? error;
+      throw error;
+    }
+  }
+
+  /** The server's refusal of this page's origin, if that is why its API cannot be reached. */
+  private originRefusal(): Promise<ConversionError | undefined> {
+    return originRefusal(`${this.apiUrl}/upload`, this.fetchImpl);
   }
 
   private async authorization(): Promise<Record<string, string>> {

@@ -2,6 +2,7 @@
  * The backend functions generate-jwt and validate-token (spec part 1 section 7), and revoke-token,
  * which this server adds so that logout ends the token on the server too.
  */
+import { originRefusal } from '../api/origin-refusal';
 import { AuthError } from './auth.errors';
 import type { Environment, FetchLike } from './auth.types';
 import { functionsBaseUrl } from './environment.config';
@@ -35,14 +36,21 @@ function post(
 
 /**
  * generate-jwt `{environment}` -> `{token}`. An error answer is 'Authentication service unavailable';
- * an unreachable service or an answer without a token is 'Unable to authenticate. Please try again.'.
+ * an unreachable service or an answer without a token is 'Unable to authenticate. Please try again.',
+ * unless the service is on another origin that refuses this page's: then the server's refusal (a
+ * ConversionError, Code 4030, whose Message names CORS_ORIGINS; api/origin-refusal.ts).
  */
 export async function generateJwt(context: FunctionsContext): Promise<string> {
   let response: Response;
   try {
     response = await post(context, 'generate-jwt', { environment: context.environment.name });
   } catch (error) {
-    throw new AuthError('authenticationFailed', { cause: error });
+    // From a page on another origin, the server may have refused that origin: say so, not "try again".
+    const refusal = await originRefusal(
+      `${functionsBaseUrl(context.environment)}/generate-jwt`,
+      context.fetch,
+    );
+    throw refusal ?? new AuthError('authenticationFailed', { cause: error });
   }
   if (!response.ok) throw new AuthError('serviceUnavailable');
   const body = (await response.json().catch(() => undefined)) as

@@ -100,7 +100,8 @@ describe('<docstudio-workflow-builder>', () => {
     const changes = recordEvents('docstudio-change');
     const builder = await mountBuilder(`workflow-id="${id}" heading-level="1"`);
     expect(builder.root.querySelector('[data-part="heading"]')?.tagName).toBe('H1');
-    expect((builder.part('name-input') as HTMLInputElement).value).toBe('Stored');
+    // 'editing' can show a frame before the loaded name is filled in: wait for the name itself
+    await expect.poll(() => (builder.part('name-input') as HTMLInputElement).value).toBe('Stored');
     expect(builder.parts('step-tool').map((step) => step.textContent)).toEqual(['Rotate PDF']);
     expect(changes.map((event) => event.detail)).toContainEqual({ state: 'editing' });
   });

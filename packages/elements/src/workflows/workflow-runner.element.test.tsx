@@ -104,6 +104,7 @@ describe('<docstudio-workflow-runner>', () => {
     const runner = await mountElement(runnerHtml(id, 'list-url="#workflows"'), 'workflow-runner');
     expect((await missing).detail).toEqual({ id });
     expect(location.hash).toBe('#workflows');
-    expect(state(runner)).toBe('missing');
+    // the event goes out as the answer arrives, the screen's state follows on the next render
+    await expect.poll(() => state(runner)).toBe('missing');
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../contract/errors';
+import { generateJwtSchema, revokeTokenSchema, validateTokenSchema } from './schemas/auth-functions.schema';
 import type { ServerContext } from './server-context';
 
 const KNOWN_ENVIRONMENTS = new Set(['production', 'staging', 'development', 'local']);
@@ -16,13 +17,13 @@ function readEnvironment(body: unknown): string | undefined {
 
 export function registerAuthFunctionRoutes(app: FastifyInstance, context: ServerContext): void {
   // Per IP: each anonymous token is a new subject, so the address is what bounds minting them.
-  app.post('/functions/generate-jwt', async (request) => {
+  app.post('/functions/generate-jwt', { schema: generateJwtSchema }, async (request) => {
     context.limits.checkApi(request);
     return { token: await context.tokens.issueAnonymous() };
   });
 
   // Bearer only: a token is signed out by whoever holds it, never named in a body (or a log).
-  app.post('/functions/revoke-token', async (request) => {
+  app.post('/functions/revoke-token', { schema: revokeTokenSchema }, async (request) => {
     context.limits.checkBadTokens(request);
     const user = await context.tokens.revokeBearer(request.headers.authorization).catch((error: unknown) => {
       if (request.headers.authorization !== undefined) context.limits.chargeBadToken(request);
@@ -33,7 +34,7 @@ export function registerAuthFunctionRoutes(app: FastifyInstance, context: Server
     return { revoked: true };
   });
 
-  app.post('/functions/validate-token', async (request) => {
+  app.post('/functions/validate-token', { schema: validateTokenSchema }, async (request) => {
     context.limits.checkApi(request);
     const token = (request.body as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !token) return { valid: false, userData: null };

@@ -13,6 +13,7 @@ import { resultUrlMaker, withFreshLinks } from './download-links';
 import { PARSED_BODY_LIMIT } from './json-parameters';
 import { streamRawBodies } from './raw-body';
 import { withReceivedRequest } from './received-request';
+import { convertSchema, type JobParams, jobSchema } from './schemas/convert.schema';
 import { findConverter, jobDepsOf, publicBaseUrl, requireUser, type ServerContext } from './server-context';
 
 export function registerConvertRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -23,7 +24,7 @@ export function registerConvertRoutes(app: FastifyInstance, context: ServerConte
 function registerConvertRoute(app: FastifyInstance, context: ServerContext): void {
   // JSON and urlencoded bodies are parsed (base64 files make JSON large); any other body is the file.
   streamRawBodies(app, ['application/json', 'application/x-www-form-urlencoded']);
-  app.post('/convert/*', { bodyLimit: PARSED_BODY_LIMIT }, async (request, reply) => {
+  app.post('/convert/*', { bodyLimit: PARSED_BODY_LIMIT, schema: convertSchema }, async (request, reply) => {
     const user = await requireUser(context, request);
     context.limits.checkApi(request, user.id);
     const endpoint = ((request.params as { '*': string })['*'] ?? '').replace(/^\/+|\/+$/g, '');
@@ -69,9 +70,9 @@ function registerConvertRoute(app: FastifyInstance, context: ServerContext): voi
 }
 
 function registerJobRoute(app: FastifyInstance, context: ServerContext): void {
-  app.get('/job/:jobId', async (request, reply) => {
+  app.get<{ Params: JobParams }>('/job/:jobId', { schema: jobSchema }, async (request, reply) => {
     const user = await requireUser(context, request);
-    const { jobId } = request.params as { jobId: string };
+    const { jobId } = request.params;
     const job = await context.jobs.get(jobId, user.id);
     if (!job) throw new ApiError(404, ErrorCode.UnknownConverter, 'There is no such job.');
     if (job.status === 'queued' || job.status === 'running') {

@@ -1,7 +1,9 @@
 /**
- * CORS over real HTTP, as a partner page's browser would ask: the module script under /elements/, the
- * preflight of an API call with a bearer token, the call itself and its error answers; an origin
- * that is not listed, '*', the default (same-origin only) and the sign-in site that never gets CORS.
+ * CORS over real HTTP, as a partner page's browser would ask: the module script under /elements/
+ * (public code: `*` for every origin), the preflight of an API call with a bearer token, the call
+ * itself and its error answers; an origin that is not listed (its preflight refused, its simple
+ * requests refused with a 403 it can read, naming CORS_ORIGINS), '*', the default (same-origin only)
+ * and the sign-in site that never gets CORS.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -42,6 +44,25 @@ const preflight = (server: TestServer, path: string, origin: string, method = 'P
 const getFrom = (server: TestServer, path: string, origin: string) =>
   fetch(`${server.baseUrl}${path}`, { headers: { origin } });
 
+/** A request as a browser sends it from a page of another site: no preflight needed (a simple GET). */
+const simpleFrom = (server: TestServer, path: string, origin: string) =>
+  fetch(`${server.baseUrl}${path}`, { headers: { origin, 'sec-fetch-site': 'cross-site' } });
+
+const refusalOf = (origin: string) => ({
+  Code: 4030,
+  Message: `The origin ${origin} may not use this server from its pages. The server's CORS_ORIGINS must list it.`,
+});
+
+/** The refusal a page of an unlisted origin can read: its own origin allowed on this answer only. */
+async function expectReadableRefusal(answer: Response, origin: string): Promise<void> {
+  const refused = await readAnswer(answer);
+  expect(refused.status).toBe(403);
+  expect(refused.body).toEqual(refusalOf(origin));
+  expect(refused.headers.get('access-control-allow-origin')).toBe(origin);
+  expect(refused.headers.get('access-control-allow-credentials')).toBeNull();
+  expect(refused.headers.get('vary')).toMatch(/\bOrigin\b/);
+}
+
 function expectNoCors(headers: Headers): void {
   expect(headers.get('access-control-allow-origin')).toBeNull();
   expect(headers.get('access-control-allow-methods')).toBeNull();
@@ -62,12 +83,11 @@ describe('CORS for listed partner origins', () => {
     await server.close();
   });
 
-  it('serves the element module to the partner page, echoing its origin', async () => {
+  it('serves the element module to the partner page as public code', async () => {
     const answer = await getFrom(server, '/elements/docstudio-test.js', partner);
     expect(answer.status).toBe(200);
     expect(await answer.text()).toBe(elementSource);
-    expect(answer.headers.get('access-control-allow-origin')).toBe(partner);
-    expect(answer.headers.get('vary')).toMatch(/\bOrigin\b/);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
     expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
   });
 
@@ -78,10 +98,12 @@ describe('CORS for listed partner origins', () => {
     expect(answer.headers.get('access-control-allow-origin')).toBe(partner);
     expect(answer.headers.get('access-control-allow-methods')).toBe('GET, HEAD, POST, PATCH, DELETE');
     expect(answer.headers.get('access-control-allow-headers')).toBe(
-      'Authorization, Content-Type, Content-Disposition',
+      'Authorization, Content-Type, Content-Disposition, X-Request-Id',
     );
     expect(Number(answer.headers.get('access-control-max-age'))).toBeGreaterThan(0);
-    expect(answer.headers.get('access-control-expose-headers')).toBe('Content-Disposition, Retry-After');
+    expect(answer.headers.get('access-control-expose-headers')).toBe(
+      'Content-Disposition, Retry-After, X-Request-Id',
+    );
     expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
     expect(answer.headers.get('vary')).toMatch(/\bOrigin\b/);
   });
@@ -95,13 +117,16 @@ describe('CORS for listed partner origins', () => {
       ['/api/job/someJob', 'GET'],
       ['/api/d/someFile', 'DELETE'],
       ['/api/workflows/update/someId', 'PATCH'],
-      ['/elements/docstudio-test.js', 'GET'],
     ] as const) {
       const answer = await preflight(server, path, 'http://127.0.0.1:9999', method);
       expect(answer.status, path).toBe(204);
       expect(answer.headers.get('access-control-allow-origin'), path).toBe('http://127.0.0.1:9999');
       expect(answer.headers.get('access-control-allow-methods'), path).toContain(method);
     }
+    const element = await preflight(server, '/elements/docstudio-test.js', stranger, 'GET');
+    expect(element.status).toBe(204);
+    expect(element.headers.get('access-control-allow-origin')).toBe('*');
+    expect(element.headers.get('access-control-allow-methods')).toBe('GET, HEAD');
   });
 
   it('lets the partner mint a token, convert, read the result and download it', async () => {
@@ -120,7 +145,9 @@ describe('CORS for listed partner origins', () => {
     });
     expect(converted.status).toBe(200);
     expect(converted.headers.get('access-control-allow-origin')).toBe(partner);
-    expect(converted.headers.get('access-control-expose-headers')).toBe('Content-Disposition, Retry-After');
+    expect(converted.headers.get('access-control-expose-headers')).toBe(
+      'Content-Disposition, Retry-After, X-Request-Id',
+    );
     const url = converted.body.Files?.[0]?.Url ?? '';
     expect(url).toMatch(/\/api\/d\//);
 
@@ -143,30 +170,46 @@ describe('CORS for listed partner origins', () => {
     expect(answer.body.Code).toBe(4010);
   });
 
-  it('gives an unlisted origin no CORS headers and refuses its preflight with the contract error', async () => {
+  it('refuses an unlisted origin: its preflight unreadably, its simple requests readably', async () => {
     const refused = await readAnswer(await preflight(server, '/api/convert/test/to/linearize', stranger));
     expect(refused.status).toBe(403);
     expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(refused.body).toEqual({
-      Code: 4030,
-      Message: `The origin ${stranger} may not use this server from its pages. The server's CORS_ORIGINS must list it.`,
-    });
+    expect(refused.body).toEqual(refusalOf(stranger));
     expectNoCors(refused.headers);
 
+    // The element itself is public code: the page gets it, and it can then explain the refusal.
     const element = await getFrom(server, '/elements/docstudio-test.js', stranger);
     expect(element.status).toBe(200);
-    expectNoCors(element.headers);
-    // Still Vary: Origin, so a cache never hands this answer to the partner.
-    expect(element.headers.get('vary')).toMatch(/\bOrigin\b/);
+    expect(element.headers.get('access-control-allow-origin')).toBe('*');
 
+    // What the SDK sends after a failed call: a GET without credentials, which needs no preflight.
+    await expectReadableRefusal(await simpleFrom(server, '/api/upload', stranger), stranger);
+    // Any call that gets past the browser is refused before it runs: no token is minted.
     const minted = await fetch(`${server.apiUrl}/functions/generate-jwt`, {
       method: 'POST',
-      headers: { origin: stranger, 'content-type': 'application/json' },
+      headers: { origin: stranger, 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain' },
       body: JSON.stringify({ environment: 'production' }),
     });
-    expectNoCors(minted.headers);
-    // A look-alike of a listed origin is another origin.
-    expectNoCors((await getFrom(server, '/elements/docstudio-test.js', `${partner}.evil`)).headers);
+    await expectReadableRefusal(minted, stranger);
+    // A look-alike of a listed origin is another origin; an older browser without Sec-Fetch-Site too.
+    await expectReadableRefusal(await simpleFrom(server, '/api/job/x', `${partner}.evil`), `${partner}.evil`);
+    await expectReadableRefusal(await getFrom(server, '/api/job/x', stranger), stranger);
+    // The refusal is for API calls only: the studio's own pages and the sign-in site are not refused.
+    expect((await simpleFrom(server, '/', stranger)).status).toBe(200);
+  });
+
+  it("never refuses the server's own pages, whatever their Origin header says", async () => {
+    const own = new URL(server.baseUrl).origin;
+    const sent: Record<string, string>[] = [
+      { origin: own, 'sec-fetch-site': 'same-origin' },
+      // An older browser: no Sec-Fetch-Site, the Origin is this server's host.
+      { origin: own },
+    ];
+    for (const headers of sent) {
+      const answer = await readAnswer(await fetch(`${server.apiUrl}/job/unknown`, { headers }));
+      expect(answer.status).toBe(401);
+      expectNoCors(answer.headers);
+    }
   });
 
   it('never gives the sign-in site, the studio or the operations routes CORS', async () => {
@@ -206,10 +249,10 @@ describe("CORS_ORIGINS '*'", () => {
     await server.close();
   });
 
-  it('echoes any origin on elements, preflights and API calls, still without credentials', async () => {
+  it('echoes any origin on preflights and API calls, still without credentials', async () => {
     for (const origin of [partner, stranger, 'http://localhost:3000']) {
       const element = await getFrom(server, '/elements/docstudio-test.js', origin);
-      expect(element.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(element.headers.get('access-control-allow-origin')).toBe('*');
       const answer = await preflight(server, '/api/upload', origin);
       expect(answer.status).toBe(204);
       expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
@@ -237,14 +280,15 @@ describe('without CORS_ORIGINS (the default)', () => {
     await server.close();
   });
 
-  it('serves same-origin only: no CORS headers for any origin, preflights refused', async () => {
+  it('serves the API same-origin only: preflights refused, other origins told why', async () => {
     const element = await getFrom(server, '/elements/docstudio-test.js', partner);
     expect(element.status).toBe(200);
-    expectNoCors(element.headers);
+    expect(element.headers.get('access-control-allow-origin')).toBe('*');
     const refused = await readAnswer(await preflight(server, '/api/convert/test/to/linearize', partner));
     expect(refused.status).toBe(403);
     expect(refused.body.Code).toBe(4030);
     expectNoCors(refused.headers);
+    await expectReadableRefusal(await simpleFrom(server, '/api/upload', partner), partner);
     // Same-origin use (the studio itself, or a client without Origin) is untouched.
     const converted = await server.convert('test/to/linearize', {}, [crazyones]);
     expect(converted.status).toBe(200);

@@ -1,7 +1,15 @@
 /**
- * CORS for partner pages that embed one element from another origin: they load `/elements/*` as a
- * module script (always fetched in CORS mode) and call the API with a bearer token. Only the origins
- * of CORS_ORIGINS are answered; the default is none, so a self-hosted server stays same-origin.
+ * CORS for partner pages that embed one element from another origin.
+ *
+ * The element files under `/elements/` are public code: every origin may load them
+ * (`Access-Control-Allow-Origin: *`), listed or not, so a page always gets the element and the
+ * element can say what is wrong. The API calls a partner page makes with a bearer token are answered
+ * only for the origins of CORS_ORIGINS; the default is none, so a self-hosted server stays
+ * same-origin. A request the browser sends from any other origin (a simple one: a preflighted call
+ * is stopped by the browser at its refused preflight) is refused with 403 Code 4030 before it is
+ * routed, and that refusal, and only it, carries `Access-Control-Allow-Origin: <that origin>`: the
+ * page can read why (the Message names CORS_ORIGINS) and nothing else. The SDK sends such a request
+ * when a call to another origin fails at the network level (core's origin-refusal.ts).
  *
  * Bearer tokens, never cookies, cross origins, so no Access-Control-Allow-Credentials is ever sent.
  * The sign-in site `/a` and the operations routes (metrics, health, OpenAPI) get no CORS at all:
@@ -11,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CorsOrigins } from '../config';
 import { ErrorCode } from '../contract/errors';
 import { ApiError } from './api-error';
+import { lingerOnClose } from './lingering-close';
 
 type CorsArea = 'elements' | 'api';
 
@@ -28,9 +37,9 @@ const ALLOWED_METHODS: Record<CorsArea, string> = {
   elements: 'GET, HEAD',
   api: 'GET, HEAD, POST, PATCH, DELETE',
 };
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Content-Disposition';
-/** Retry-After answers 429; Content-Disposition names downloads. */
-const EXPOSED_HEADERS = 'Content-Disposition, Retry-After';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Content-Disposition, X-Request-Id';
+/** Retry-After answers 429; Content-Disposition names downloads; X-Request-Id finds the log lines. */
+const EXPOSED_HEADERS = 'Content-Disposition, Retry-After, X-Request-Id';
 /** Chromium caps preflight caching at 2 hours. */
 const PREFLIGHT_MAX_AGE_SECONDS = 7200;
 
@@ -54,6 +63,31 @@ const isPreflight = (request: FastifyRequest): boolean =>
   request.headers.origin !== undefined &&
   request.headers['access-control-request-method'] !== undefined;
 
+/**
+ * The request comes from a page of another origin. Browsers say so in Sec-Fetch-Site; without it
+ * (an older browser) the Origin is compared with the Host the request was sent to, and PUBLIC_URL.
+ */
+export function isCrossOrigin(request: FastifyRequest, publicUrl?: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined || origin === '') return false;
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'same-origin' || site === 'none') return false;
+  if (site === 'same-site' || site === 'cross-site') return true;
+  try {
+    const { host } = new URL(origin);
+    return host !== request.host && (!publicUrl || new URL(publicUrl).origin !== origin);
+  } catch {
+    return true; // 'null' (a sandboxed frame, a file:// page) or garbage
+  }
+}
+
+const refusalOf = (origin: string | undefined): ApiError =>
+  new ApiError(
+    403,
+    ErrorCode.OriginNotAllowed,
+    `The origin ${origin} may not use this server from its pages. The server's CORS_ORIGINS must list it.`,
+  );
+
 function addVaryOrigin(reply: FastifyReply): void {
   const current = reply.getHeader('vary');
   const values = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
@@ -64,43 +98,56 @@ function addVaryOrigin(reply: FastifyReply): void {
   reply.header('Vary', [...values, 'Origin'].join(', '));
 }
 
-export function installCors(app: FastifyInstance, allowed: CorsOrigins): void {
-  const enabled = allowed === '*' || allowed.length > 0;
+export function installCors(app: FastifyInstance, allowed: CorsOrigins, publicUrl?: string): void {
+  /** API requests refused for their origin: their 403 is the one answer that origin may read. */
+  const refused = new WeakSet<FastifyRequest>();
 
-  // Preflights are answered before routing: the routes know nothing of OPTIONS.
+  // Before routing: the routes know nothing of OPTIONS, and a refused request runs no route.
   app.addHook('onRequest', async (request, reply) => {
-    if (!isPreflight(request)) return;
     const area = corsAreaOf(request.url);
     if (!area) return;
     const origin = request.headers.origin;
-    if (!isOriginAllowed(origin, allowed)) {
-      const refusal = new ApiError(
-        403,
-        ErrorCode.OriginNotAllowed,
-        `The origin ${origin} may not use this server from its pages. The server's CORS_ORIGINS must list it.`,
-      );
-      return reply.code(403).type('application/json; charset=utf-8').send(refusal.toJSON());
+    if (isPreflight(request)) {
+      if (area === 'api' && !isOriginAllowed(origin, allowed)) {
+        // The browser reads no preflight answer but its status: the page sees a network error,
+        // and the SDK then asks with a simple request, which is answered below.
+        return reply.code(403).type('application/json; charset=utf-8').send(refusalOf(origin).toJSON());
+      }
+      return reply
+        .code(204)
+        .headers({
+          'Access-Control-Allow-Methods': ALLOWED_METHODS[area],
+          'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+          'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS),
+        })
+        .send();
     }
-    return reply
-      .code(204)
-      .headers({
-        'Access-Control-Allow-Methods': ALLOWED_METHODS[area],
-        'Access-Control-Allow-Headers': ALLOWED_HEADERS,
-        'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS),
-      })
-      .send();
+    if (area === 'api' && !isOriginAllowed(origin, allowed) && isCrossOrigin(request, publicUrl)) {
+      refused.add(request);
+      // An HTML form's upload still arriving hears the 403 instead of a reset (lingering-close.ts).
+      lingerOnClose(request);
+      throw refusalOf(origin);
+    }
   });
 
-  if (!enabled) return;
   // onSend also covers error answers (401, 413, 429), so a partner page can read why a call failed.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!corsAreaOf(request.url)) return payload;
+    const area = corsAreaOf(request.url);
+    if (area === 'elements') {
+      reply.header('Access-Control-Allow-Origin', '*');
+      return payload;
+    }
+    if (area !== 'api') return payload;
     // Caches must keep the answer per Origin, allowed or not.
     addVaryOrigin(reply);
     const origin = request.headers.origin;
+    if (origin === undefined) return payload;
     if (isOriginAllowed(origin, allowed)) {
       reply.header('Access-Control-Allow-Origin', origin);
       reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    } else if (refused.has(request)) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Access-Control-Expose-Headers', 'X-Request-Id');
     }
     return payload;
   });

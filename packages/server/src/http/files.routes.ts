@@ -7,8 +7,16 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../contract/errors';
 import { ApiError } from './api-error';
-import { type LinkQuery, mayReadFile } from './download-links';
+import { mayReadFile } from './download-links';
 import { mimeTypeFor } from './mime-types';
+import {
+  type DownloadQuery,
+  deleteFileSchema,
+  downloadNamedSchema,
+  downloadSchema,
+  type FileParams,
+  type NamedFileParams,
+} from './schemas/files.schema';
 import { requireUser, type ServerContext } from './server-context';
 import { registerUploadRoute } from './upload.routes';
 
@@ -22,7 +30,7 @@ export function registerFileRoutes(app: FastifyInstance, context: ServerContext)
   registerUploadRoute(app, context);
 
   const download = async (
-    request: import('fastify').FastifyRequest<{ Params: { fileId: string }; Querystring: LinkQuery }>,
+    request: import('fastify').FastifyRequest<{ Params: FileParams; Querystring: DownloadQuery }>,
     reply: import('fastify').FastifyReply,
   ) => {
     // By default the FileId alone grants the download (the contract); a bearer, when sent, must still
@@ -39,13 +47,18 @@ export function registerFileRoutes(app: FastifyInstance, context: ServerContext)
       .header('X-Content-Type-Options', 'nosniff')
       .send(context.store.openDecrypted(stored.id));
   };
-  app.get<{ Params: { fileId: string }; Querystring: LinkQuery }>('/d/:fileId', download);
-  app.get<{ Params: { fileId: string; fileName: string }; Querystring: LinkQuery }>(
+  app.get<{ Params: FileParams; Querystring: DownloadQuery }>(
+    '/d/:fileId',
+    { schema: downloadSchema },
+    download,
+  );
+  app.get<{ Params: NamedFileParams; Querystring: DownloadQuery }>(
     '/d/:fileId/:fileName',
+    { schema: downloadNamedSchema },
     download,
   );
 
-  app.delete<{ Params: { fileId: string } }>('/d/:fileId', async (request) => {
+  app.delete<{ Params: FileParams }>('/d/:fileId', { schema: deleteFileSchema }, async (request) => {
     const user = await requireUser(context, request);
     const stored = await context.store.get(request.params.fileId);
     // Someone else's file reads as unknown: the id alone must not let anyone delete it.

@@ -1,11 +1,12 @@
 /**
- * Operations: healthz (engines found and their versions), readyz (database and queue usable),
- * metrics (Prometheus text) and the OpenAPI document.
+ * Operations: healthz (liveness: engines found and their versions), readyz (database reachable and
+ * no warm engine pool down, readiness.ts) and metrics (Prometheus text); their schemas in
+ * schemas/health.schema.ts. The OpenAPI document: openapi/openapi.routes.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { EngineExitError, runEngine } from '../engines/run-engine';
-import { buildOpenApiDocument } from './openapi';
+import { readiness } from './readiness';
+import { healthzSchema, metricsSchema, readyzSchema } from './schemas/health.schema';
 import type { ServerContext } from './server-context';
 
 interface EngineProbe {
@@ -75,7 +76,7 @@ export function engineStatuses(): Promise<Record<string, EngineStatus>> {
 }
 
 export function registerHealthRoutes(app: FastifyInstance, context: ServerContext): void {
-  app.get('/healthz', async () => {
+  app.get('/healthz', { schema: healthzSchema }, async () => {
     const engines = await engineStatuses();
     const missing = Object.entries(engines)
       .filter(([, status]) => !status.found)
@@ -83,22 +84,12 @@ export function registerHealthRoutes(app: FastifyInstance, context: ServerContex
     return { status: missing.length ? 'degraded' : 'ok', missing, engines, queue: context.queue.depth() };
   });
 
-  app.get('/readyz', async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(context.db);
-      return { ready: true };
-    } catch {
-      return reply.code(503).send({ ready: false, Code: 5030, Message: 'The database is not reachable.' });
-    }
+  app.get('/readyz', { schema: readyzSchema }, async (_request, reply) => {
+    const answer = await readiness(context);
+    return reply.code(answer.status).send(answer.body);
   });
 
-  app.get('/metrics', async (_request, reply) => {
-    return reply
-      .type('text/plain; version=0.0.4; charset=utf-8')
-      .send(context.metrics.render(context.queue.depth()));
+  app.get('/metrics', { schema: metricsSchema }, async (_request, reply) => {
+    return reply.type(context.metrics.contentType).send(await context.metrics.render());
   });
-
-  app.get('/openapi.json', async (request) =>
-    buildOpenApiDocument(context, `${request.protocol}://${request.host}/api`),
-  );
 }

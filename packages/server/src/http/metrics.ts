@@ -1,87 +1,110 @@
 /**
- * A tiny Prometheus registry (text format 0.0.4): request counts, conversion durations per converter,
- * queue depth and engine restarts. No dependency: counters and fixed-bucket histograms are enough.
+ * The server's Prometheus metrics through prom-client: requests, conversions and their durations per
+ * converter, queue depth, engine restarts, plus prom-client's process and Node.js metrics (CPU,
+ * memory, handles, GC, event-loop lag). Every family has HELP and TYPE. The docstudio_* names are
+ * the ones /metrics always had, so dashboards keep working.
+ *
+ * One registry per server instance (never prom-client's global one): tests start several servers in
+ * one process, and each must count only its own requests. The process and Node.js metrics describe
+ * the process, so one set of them (one event-loop monitor, one GC observer) serves every server.
  */
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { engineRestarts } from '../engines/engine-restarts';
 import type { QueueDepth } from '../jobs/job-queue';
 
 const DURATION_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1200];
 
-interface Histogram {
-  buckets: number[];
-  sum: number;
-  count: number;
+let processRegistry: Registry | undefined;
+
+/** prom-client's default metrics of this process, collected once however many servers it runs. */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
 }
 
-const escapeLabel = (value: string): string =>
-  value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-
 export class MetricsRegistry {
-  private readonly requests = new Map<string, number>();
-  private readonly conversions = new Map<string, number>();
-  private readonly durations = new Map<string, Histogram>();
+  private readonly registry = new Registry();
+  /** This server's families and the process's, as one scrape. */
+  private readonly scraped: Registry;
+  private readonly requests = new Counter({
+    name: 'docstudio_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly conversions = new Counter({
+    name: 'docstudio_conversions_total',
+    help: 'Conversions ended, by converter and outcome.',
+    labelNames: ['converter', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly durations = new Histogram({
+    name: 'docstudio_conversion_duration_seconds',
+    help: 'Conversion time per converter, from the start on its engine (time in the queue not counted).',
+    labelNames: ['converter'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [this.registry],
+  });
+
+  /** `queueDepth` is read at each scrape; the engine restarts are the process's tally. */
+  constructor(queueDepth: () => QueueDepth) {
+    new Gauge({
+      name: 'docstudio_queue_jobs',
+      help: 'Jobs waiting or running.',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const depth = queueDepth();
+        this.set({ state: 'waiting' }, depth.waiting);
+        this.set({ state: 'running' }, depth.running);
+      },
+    });
+    new Gauge({
+      name: 'docstudio_queue_engine_jobs',
+      help: 'Jobs waiting or running, by engine pool.',
+      labelNames: ['engine', 'state'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [engine, counts] of Object.entries(queueDepth().perEngine)) {
+          this.set({ engine, state: 'waiting' }, counts?.waiting ?? 0);
+          this.set({ engine, state: 'running' }, counts?.running ?? 0);
+        }
+      },
+    });
+    new Counter({
+      name: 'docstudio_engine_restarts_total',
+      help: 'Warm engine processes restarted after a crash, a hang or a kill.',
+      labelNames: ['engine'] as const,
+      registers: [this.registry],
+      // The pools count restarts once per process (engines/engine-restarts.ts); copied at each scrape.
+      collect() {
+        this.reset();
+        for (const [engine, value] of engineRestarts()) this.inc({ engine }, value);
+      },
+    });
+    this.scraped = Registry.merge([processMetrics(), this.registry]);
+  }
 
   recordRequest(method: string, route: string, status: number): void {
-    const key = `method="${escapeLabel(method)}",route="${escapeLabel(route)}",status="${status}"`;
-    this.requests.set(key, (this.requests.get(key) ?? 0) + 1);
+    this.requests.inc({ method, route, status: String(status) });
   }
 
   recordConversion(endpoint: string, outcome: 'success' | 'failure', seconds: number): void {
-    const key = `converter="${escapeLabel(endpoint)}",outcome="${outcome}"`;
-    this.conversions.set(key, (this.conversions.get(key) ?? 0) + 1);
-    const histogramKey = `converter="${escapeLabel(endpoint)}"`;
-    let histogram = this.durations.get(histogramKey);
-    if (!histogram) {
-      histogram = { buckets: DURATION_BUCKETS.map(() => 0), sum: 0, count: 0 };
-      this.durations.set(histogramKey, histogram);
-    }
-    DURATION_BUCKETS.forEach((limit, index) => {
-      if (seconds <= limit && histogram) histogram.buckets[index] = (histogram.buckets[index] ?? 0) + 1;
-    });
-    histogram.sum += seconds;
-    histogram.count += 1;
+    this.conversions.inc({ converter: endpoint, outcome });
+    this.durations.observe({ converter: endpoint }, seconds);
   }
 
-  render(depth: QueueDepth): string {
-    const lines: string[] = [];
-    lines.push(
-      '# HELP docstudio_http_requests_total HTTP requests answered.',
-      '# TYPE docstudio_http_requests_total counter',
-    );
-    for (const [labels, value] of this.requests)
-      lines.push(`docstudio_http_requests_total{${labels}} ${value}`);
-    lines.push('# HELP docstudio_conversions_total Conversions ended, by converter and outcome.');
-    lines.push('# TYPE docstudio_conversions_total counter');
-    for (const [labels, value] of this.conversions)
-      lines.push(`docstudio_conversions_total{${labels}} ${value}`);
-    lines.push('# HELP docstudio_conversion_duration_seconds Conversion time per converter.');
-    lines.push('# TYPE docstudio_conversion_duration_seconds histogram');
-    for (const [labels, histogram] of this.durations) {
-      DURATION_BUCKETS.forEach((limit, index) => {
-        lines.push(
-          `docstudio_conversion_duration_seconds_bucket{${labels},le="${limit}"} ${histogram.buckets[index] ?? 0}`,
-        );
-      });
-      lines.push(`docstudio_conversion_duration_seconds_bucket{${labels},le="+Inf"} ${histogram.count}`);
-      lines.push(`docstudio_conversion_duration_seconds_sum{${labels}} ${histogram.sum}`);
-      lines.push(`docstudio_conversion_duration_seconds_count{${labels}} ${histogram.count}`);
-    }
-    lines.push(
-      '# HELP docstudio_queue_jobs Jobs waiting or running, by engine pool.',
-      '# TYPE docstudio_queue_jobs gauge',
-    );
-    lines.push(
-      `docstudio_queue_jobs{state="waiting"} ${depth.waiting}`,
-      `docstudio_queue_jobs{state="running"} ${depth.running}`,
-    );
-    for (const [engine, counts] of Object.entries(depth.perEngine)) {
-      lines.push(`docstudio_queue_engine_jobs{engine="${engine}",state="waiting"} ${counts?.waiting ?? 0}`);
-      lines.push(`docstudio_queue_engine_jobs{engine="${engine}",state="running"} ${counts?.running ?? 0}`);
-    }
-    lines.push('# HELP docstudio_engine_restarts_total Warm engine processes restarted.');
-    lines.push('# TYPE docstudio_engine_restarts_total counter');
-    for (const [engine, value] of engineRestarts())
-      lines.push(`docstudio_engine_restarts_total{engine="${escapeLabel(engine)}"} ${value}`);
-    return `${lines.join('\n')}\n`;
+  /** The Content-Type of render()'s text (the Prometheus text format 0.0.4). */
+  get contentType(): string {
+    return this.scraped.contentType;
+  }
+
+  /** Every family in the Prometheus text format, as GET /metrics answers. */
+  render(): Promise<string> {
+    return this.scraped.metrics();
   }
 }

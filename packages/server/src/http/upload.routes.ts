@@ -23,6 +23,7 @@ import { createWorkDir, removeWorkDir } from '../storage/work-dir';
 import { ApiError } from './api-error';
 import { declaredOver, dispositionFileName, isRawBody, streamRawBodies } from './raw-body';
 import { queryValue } from './request-fields';
+import { uploadSchema } from './schemas/files.schema';
 import { requireUser, type ServerContext } from './server-context';
 import { failAtLimit, fileTooLarge } from './upload-limit';
 
@@ -98,7 +99,7 @@ export function registerUploadRoute(app: FastifyInstance, context: ServerContext
   app.register(async (scope) => {
     streamRawBodies(scope);
 
-    scope.post('/upload', async (request, reply) => {
+    scope.post('/upload', { schema: uploadSchema }, async (request, reply) => {
       // A token is optional, but one that is sent must be valid. When files are bound to their owners
       // (DOWNLOADS_REQUIRE_OWNER) an ownerless upload could never be used, so a token is required.
       const needsToken = request.headers.authorization !== undefined || context.config.downloadsRequireOwner;

@@ -22,6 +22,7 @@ import { resultUrlMaker } from './download-links';
 import { PARSED_BODY_LIMIT } from './json-parameters';
 import { streamRawBodies } from './raw-body';
 import { withReceivedRequest } from './received-request';
+import { runWorkflowSchema, type WorkflowParams } from './schemas/workflows.schema';
 import {
   findConverter,
   jobDepsOf,
@@ -86,8 +87,8 @@ export function registerWorkflowRunRoute(app: FastifyInstance, context: ServerCo
 function registerRunRoute(app: FastifyInstance, context: ServerContext): void {
   // The input is read as convert reads it: parsed JSON/urlencoded bodies, any other body is the file.
   streamRawBodies(app, ['application/json', 'application/x-www-form-urlencoded']);
-  const options = { bodyLimit: PARSED_BODY_LIMIT };
-  app.post<{ Params: { id: string } }>('/workflows/run/:id', options, async (request, reply) => {
+  const options = { bodyLimit: PARSED_BODY_LIMIT, schema: runWorkflowSchema };
+  app.post<{ Params: WorkflowParams }>('/workflows/run/:id', options, async (request, reply) => {
     const user = await requireAccount(context, request);
     context.limits.checkApi(request, user.id);
     const row = await context.db

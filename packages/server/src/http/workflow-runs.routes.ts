@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { type RunJson, runJson } from '../jobs/workflow-run-job';
 import type { WorkflowRun } from '../jobs/workflow-runs';
 import { resultUrlMaker } from './download-links';
+import { listRunsSchema } from './schemas/workflows.schema';
 import { publicBaseUrl, requireAccount, type ServerContext } from './server-context';
 
 const MAX_ID_LENGTH = 200;
@@ -31,7 +32,7 @@ async function withStoredFiles(context: ServerContext, run: WorkflowRun): Promis
 }
 
 export function registerWorkflowRunsRoute(app: FastifyInstance, context: ServerContext): void {
-  app.get('/workflows/runs', async (request): Promise<{ Runs: RunJson[] }> => {
+  app.get('/workflows/runs', { schema: listRunsSchema }, async (request): Promise<{ Runs: RunJson[] }> => {
     const user = await requireAccount(context, request);
     const runs = await context.runs.list(user.id, workflowIdOf(request.query));
     const downloadUrl = resultUrlMaker(context, publicBaseUrl(context, request), user.id);

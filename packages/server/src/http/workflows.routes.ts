@@ -14,6 +14,14 @@ import type { WorkflowsTable } from '../storage/database.types';
 import { sealCallback, type WorkflowCallback } from '../storage/sealed-callback';
 import { isSecretParameter, readStoredSteps, type StoredWorkflowStep } from '../storage/sealed-steps';
 import { ApiError } from './api-error';
+import {
+  createWorkflowSchema,
+  deleteWorkflowSchema,
+  getWorkflowSchema,
+  listWorkflowsSchema,
+  updateWorkflowSchema,
+  type WorkflowParams,
+} from './schemas/workflows.schema';
 import { findConverter, requireAccount, type ServerContext } from './server-context';
 import {
   type CallbackChange,
@@ -148,7 +156,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, context: ServerCont
       .where('owner_id', '=', ownerId)
       .executeTakeFirst();
 
-  app.post('/workflows/create', async (request) => {
+  app.post('/workflows/create', { schema: createWorkflowSchema }, async (request) => {
     const user = await requireAccount(context, request);
     const callback = await readCallbackFields(context, request.body, undefined, false);
     const { title, steps } = parseWorkflowBody(context, request.body, callback.problems);
@@ -168,7 +176,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, context: ServerCont
     return toJson(context, row, generatedOf(callback.change));
   });
 
-  app.get('/workflows/get-all', async (request) => {
+  app.get('/workflows/get-all', { schema: listWorkflowsSchema }, async (request) => {
     const user = await requireAccount(context, request);
     const rows = await db
       .selectFrom('workflows')
@@ -179,49 +187,61 @@ export function registerWorkflowRoutes(app: FastifyInstance, context: ServerCont
     return rows.map((row) => toJson(context, row));
   });
 
-  app.get<{ Params: { id: string } }>('/workflows/get/:id', async (request) => {
-    const user = await requireAccount(context, request);
-    const row = await findOwned(request.params.id, user.id);
-    if (!row) throw notFound();
-    return toJson(context, row);
-  });
+  app.get<{ Params: WorkflowParams }>(
+    '/workflows/get/:id',
+    { schema: getWorkflowSchema },
+    async (request) => {
+      const user = await requireAccount(context, request);
+      const row = await findOwned(request.params.id, user.id);
+      if (!row) throw notFound();
+      return toJson(context, row);
+    },
+  );
 
-  app.patch<{ Params: { id: string } }>('/workflows/update/:id', async (request) => {
-    const user = await requireAccount(context, request);
-    const row = await findOwned(request.params.id, user.id);
-    if (!row) throw notFound();
-    const stored: WorkflowCallback | undefined = storedCallback(context.keys, row.id, row.callback);
-    const callback = await readCallbackFields(context, request.body, stored, true);
-    const { title, steps } = parseWorkflowBody(context, request.body, callback.problems);
-    const updated: WorkflowsTable = {
-      ...row,
-      title,
-      steps: stepsJson(sealSentSteps(context.keys, row.id, steps, readStoredSteps(row.steps))),
-      updated_at: new Date().toISOString(),
-      callback: callbackColumn(context, row.id, callback.change, row.callback),
-    };
-    await db
-      .updateTable('workflows')
-      .set({
-        title: updated.title,
-        steps: updated.steps,
-        updated_at: updated.updated_at,
-        callback: updated.callback,
-      })
-      .where('id', '=', row.id)
-      .execute();
-    return toJson(context, updated, generatedOf(callback.change));
-  });
+  app.patch<{ Params: WorkflowParams }>(
+    '/workflows/update/:id',
+    { schema: updateWorkflowSchema },
+    async (request) => {
+      const user = await requireAccount(context, request);
+      const row = await findOwned(request.params.id, user.id);
+      if (!row) throw notFound();
+      const stored: WorkflowCallback | undefined = storedCallback(context.keys, row.id, row.callback);
+      const callback = await readCallbackFields(context, request.body, stored, true);
+      const { title, steps } = parseWorkflowBody(context, request.body, callback.problems);
+      const updated: WorkflowsTable = {
+        ...row,
+        title,
+        steps: stepsJson(sealSentSteps(context.keys, row.id, steps, readStoredSteps(row.steps))),
+        updated_at: new Date().toISOString(),
+        callback: callbackColumn(context, row.id, callback.change, row.callback),
+      };
+      await db
+        .updateTable('workflows')
+        .set({
+          title: updated.title,
+          steps: updated.steps,
+          updated_at: updated.updated_at,
+          callback: updated.callback,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      return toJson(context, updated, generatedOf(callback.change));
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/workflows/delete/:id', async (request) => {
-    const user = await requireAccount(context, request);
-    const result = await db
-      .deleteFrom('workflows')
-      .where('id', '=', request.params.id)
-      .where('owner_id', '=', user.id)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw notFound();
-    await context.runs.deleteForWorkflow(user.id, request.params.id);
-    return { Id: request.params.id, Deleted: true };
-  });
+  app.delete<{ Params: WorkflowParams }>(
+    '/workflows/delete/:id',
+    { schema: deleteWorkflowSchema },
+    async (request) => {
+      const user = await requireAccount(context, request);
+      const result = await db
+        .deleteFrom('workflows')
+        .where('id', '=', request.params.id)
+        .where('owner_id', '=', user.id)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound();
+      await context.runs.deleteForWorkflow(user.id, request.params.id);
+      return { Id: request.params.id, Deleted: true };
+    },
+  );
 }

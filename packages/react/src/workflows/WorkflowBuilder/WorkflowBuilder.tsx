@@ -9,7 +9,7 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { subheadingLevel } from '../../primitives';
 import * as shell from '../../shell/ToolShell.css';
-import { SignInPrompt } from '../shared/SignInPrompt';
+import { StoredWorkflowStates } from '../shared/StoredWorkflowStates';
 import { type StoredWorkflowStatus, useStoredWorkflow } from '../shared/useStoredWorkflow';
 import { useToasts } from '../shared/useToasts';
 import { isSignInError, useWorkflowStudio } from '../shared/useWorkflowStudio';
@@ -129,27 +129,14 @@ export function WorkflowBuilder(props: WorkflowBuilderProps) {
       onDismiss={dismiss}
       className={props.className}
     >
-      {state === 'visitor' && (
-        <SignInPrompt
-          title={texts.signInRequired}
-          text={texts.signInRequiredText}
-          texts={texts}
-          scope={scope}
-          headingLevel={inner}
-          onSignIn={props.onSignIn}
-          onHome={props.onHome}
-        />
-      )}
-      {state === 'loading' && (
-        <p role="status" data-scope={scope} data-part="loading">
-          {texts.loadingWorkflow}
-        </p>
-      )}
-      {state === 'missing' && (
-        <p data-scope={scope} data-part="missing">
-          {texts.loadFailed}
-        </p>
-      )}
+      <StoredWorkflowStates
+        state={state}
+        texts={texts}
+        scope={scope}
+        headingLevel={inner}
+        onSignIn={props.onSignIn}
+        onHome={props.onHome}
+      />
       {(state === 'editing' || state === 'saving') && (
         <form onSubmit={save} noValidate aria-label={heading} data-scope={scope} data-part="form">
           <div className={shell.layout}>

@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { downloadAllFiles, downloadFile, primaryButton, subheadingLevel } from '../../primitives';
 import { formatMessage } from '../../provider';
 import * as shell from '../../shell/ToolShell.css';
-import { SignInPrompt } from '../shared/SignInPrompt';
+import { StoredWorkflowStates } from '../shared/StoredWorkflowStates';
 import { type StoredWorkflowStatus, useStoredWorkflow } from '../shared/useStoredWorkflow';
 import { useToasts } from '../shared/useToasts';
 import { useWorkflowStudio } from '../shared/useWorkflowStudio';
@@ -131,27 +131,14 @@ export function WorkflowRunner(props: WorkflowRunnerProps) {
       onDismiss={dismiss}
       className={props.className}
     >
-      {state === 'visitor' && (
-        <SignInPrompt
-          title={texts.signInRequired}
-          text={texts.signInRequiredText}
-          texts={texts}
-          scope={scope}
-          headingLevel={inner}
-          onSignIn={props.onSignIn}
-          onHome={props.onHome}
-        />
-      )}
-      {state === 'loading' && (
-        <p role="status" data-scope={scope} data-part="loading">
-          {texts.loadingWorkflow}
-        </p>
-      )}
-      {state === 'missing' && (
-        <p data-scope={scope} data-part="missing">
-          {texts.loadFailed}
-        </p>
-      )}
+      <StoredWorkflowStates
+        state={state}
+        texts={texts}
+        scope={scope}
+        headingLevel={inner}
+        onSignIn={props.onSignIn}
+        onHome={props.onHome}
+      />
       {workflow && status === 'loaded' && (
         <div className={shell.layout}>
           <form

@@ -7,6 +7,7 @@
  * the browser through `withBrowser`, so a shutdown waits for them to finish instead of closing the
  * browser under them, and a job whose browser died answers "the browser stopped", not a network error.
  */
+import { access, constants } from 'node:fs/promises';
 import { type Browser, chromium } from 'playwright-core';
 import { defaultConfig } from '../../config/config';
 import { type DomainError, engineStopped } from '../../contract/errors';
@@ -32,6 +33,8 @@ export const CHROMIUM_ARGS = [
 ] as const;
 
 let browserPromise: Promise<Browser> | undefined;
+/** The last launch failed and none has succeeded since (readiness reads it). */
+let launchFailed = false;
 /** Browsers being closed on purpose, so their 'disconnected' is not counted as a crash. */
 const closing = new WeakSet<Browser>();
 let fallbackProxy: FilteringProxy | undefined;
@@ -62,12 +65,39 @@ async function launch(): Promise<Browser> {
 /** The warm browser, launched on first use (and again after a crash). */
 export function getBrowser(): Promise<Browser> {
   if (!browserPromise) {
-    browserPromise = launch().catch((error: unknown) => {
-      browserPromise = undefined;
-      throw error;
-    });
+    browserPromise = launch().then(
+      (browser) => {
+        launchFailed = false;
+        return browser;
+      },
+      (error: unknown) => {
+        browserPromise = undefined;
+        launchFailed = true;
+        throw error;
+      },
+    );
   }
   return browserPromise;
+}
+
+/**
+ * Why Chromium cannot take jobs now, or undefined: its executable (CHROMIUM_PATH) is missing or not
+ * executable, or its last launch failed (a launch is tried again with `relaunch`). A browser never
+ * launched yet is ready when its executable is there: it starts with the first job.
+ */
+export async function chromiumProblem(): Promise<string | undefined> {
+  try {
+    await access(executablePath, constants.X_OK);
+  } catch {
+    return 'Chromium cannot be launched: its executable (CHROMIUM_PATH) is missing or not executable.';
+  }
+  return launchFailed ? 'Chromium failed to launch.' : undefined;
+}
+
+/** Tries a launch after a failed one (readiness calls it, so a fixed Chromium is found again). */
+export async function relaunchAfterFailure(): Promise<void> {
+  if (!launchFailed) return;
+  await getBrowser().catch(() => undefined);
 }
 
 /** How long a shutdown waits at most for the jobs in flight; each job also has its own time limit. */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answerTo } from '../../testing/error-answers';
-import { metricsText } from '../../testing/metrics-text';
+import { metricsText, parseMetrics, sampleValue } from '../../testing/metrics-text';
 import { descendantsOf, stillRunning } from '../../testing/process-tree';
 import { startTestServer } from '../../testing/test-server';
 import { browserJobsInFlight, renderHtmlToPdf, shutdownChromium } from '.';
@@ -43,13 +43,14 @@ function chromiumProcesses() {
   return found;
 }
 
-const restarts = (): number =>
-  Number(/docstudio_engine_restarts_total\{engine="chromium"\} (\d+)/.exec(metricsText())?.[1] ?? 0);
+const restarts = async (): Promise<number> =>
+  sampleValue(parseMetrics(await metricsText()), 'docstudio_engine_restarts_total', { engine: 'chromium' }) ??
+  0;
 
 describe('Chromium under faults', () => {
   it('a job whose browser is killed answers 503 "the browser stopped", and the next job succeeds', async () => {
     await render('<p>warm</p>', 'warm.pdf');
-    const before = restarts();
+    const before = await restarts();
     const job = render(busyPage(4000, 'Doomed'), 'doomed.pdf').catch((error: unknown) => error);
     await expect.poll(() => browserJobsInFlight(), { timeout: 10_000 }).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -60,7 +61,7 @@ describe('Chromium under faults', () => {
     expect(answerTo(error)).toMatchObject({ status: 503, code: 5001 });
     expect((error as Error).message).toMatch(/browser engine stopped/);
     expect((error as Error).message).not.toMatch(/network/);
-    expect(restarts()).toBe(before + 1);
+    expect(await restarts()).toBe(before + 1);
 
     await render('<h1>After the crash</h1>', 'after.pdf');
     expect(textOf('after.pdf')).toContain('After the crash');

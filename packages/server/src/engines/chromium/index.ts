@@ -3,8 +3,10 @@ export {
   browserJobsInFlight,
   browserStopped,
   CHROMIUM_ARGS,
+  chromiumProblem,
   configureChromium,
   getBrowser,
+  relaunchAfterFailure,
   shutdownChromium,
 } from './chromium-browser';
 export { type RenderOptions, renderHtmlToPdf, renderUrlToPdf } from './render-pdf';

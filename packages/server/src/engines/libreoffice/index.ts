@@ -3,6 +3,7 @@ export type { BridgeAnswer, BridgeRequest } from './office-instance';
 export {
   canIsolateNetwork,
   configureLibreOffice,
+  currentOfficePool,
   getOfficePool,
   OfficePool,
   type OfficePoolOptions,

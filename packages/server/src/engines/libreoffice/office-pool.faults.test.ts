@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { answerTo } from '../../testing/error-answers';
-import { metricsText } from '../../testing/metrics-text';
+import { metricsText, parseMetrics, sampleValue } from '../../testing/metrics-text';
 import { processesWith, stillRunning } from '../../testing/process-tree';
 import { OfficePool } from './office-pool';
 
@@ -66,13 +66,15 @@ async function killWhileConverting(): Promise<number> {
   return pid;
 }
 
-const restarts = (): number =>
-  Number(/docstudio_engine_restarts_total\{engine="libreoffice"\} (\d+)/.exec(metricsText())?.[1] ?? 0);
+const restarts = async (): Promise<number> =>
+  sampleValue(parseMetrics(await metricsText()), 'docstudio_engine_restarts_total', {
+    engine: 'libreoffice',
+  }) ?? 0;
 
 describe('LibreOffice pool under faults', () => {
   it('a job whose soffice.bin is killed mid-conversion is retried on a fresh instance and succeeds', async () => {
     expect((await convert(RTF, 'warm.pdf')).ok).toBe(true);
-    const [startsBefore, restartsBefore] = [pool.starts, restarts()];
+    const [startsBefore, restartsBefore] = [pool.starts, await restarts()];
     const job = convert(bigCsv, 'big.pdf');
     await killWhileConverting();
     const answer = await job;
@@ -80,7 +82,7 @@ describe('LibreOffice pool under faults', () => {
     expect(pagesOf('big.pdf')).toBeGreaterThan(100);
     expect(pool.retries).toBe(1);
     expect(pool.starts).toBe(startsBefore + 1);
-    expect(restarts()).toBe(restartsBefore + 1);
+    expect(await restarts()).toBe(restartsBefore + 1);
   });
 
   it('an instance killed while idle is replaced at once, and the next 5 jobs all succeed', async () => {

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultConfig, type LibreOfficeSettings } from '../../config/config';
-import { type DomainError, damagedFile, engineTimeout, notReady } from '../../contract/errors';
+import { DomainError, damagedFile, engineTimeout, notReady } from '../../contract/errors';
 import { recordEngineRestart } from '../engine-restarts';
 import { timeLeftMs } from '../time-left';
 import { type BridgeAnswer, type BridgeRequest, OfficeInstance } from './office-instance';
@@ -79,6 +79,8 @@ export class OfficePool {
   starts = 0;
   /** Jobs run a second time because the engine, not the document, failed. */
   retries = 0;
+  /** The last instance start failed and none has started since (readiness reads it). */
+  private startFailed = false;
 
   constructor(readonly options: OfficePoolOptions = optionsOf(settings)) {
     this.slots = Array.from({ length: options.size }, (_, index) => ({
@@ -110,6 +112,33 @@ export class OfficePool {
   /** Instances currently running (tests and operations read it). */
   get liveInstances(): number {
     return this.slots.filter((slot) => slot.instance?.isAlive).length;
+  }
+
+  /**
+   * Down: no instance runs and the last start failed (soffice or the bridge's python missing, its
+   * profile folder unwritable, soffice dying at start), until a start succeeds. A pool never used,
+   * or replacing a crashed instance as usual, is not down.
+   */
+  get down(): boolean {
+    return !this.closed && this.startFailed && this.liveInstances === 0;
+  }
+
+  /**
+   * Starts an instance in every idle slot that has none (a pool that is down tries again here, not
+   * only when the next job comes). Resolves when the starts have ended, whatever their outcome.
+   */
+  async recover(): Promise<void> {
+    if (this.closed) return;
+    for (const slot of this.slots) {
+      if (slot.busy || slot.starting || slot.instance?.isAlive) continue;
+      slot.instance = undefined;
+      slot.starting = this.startInstance(slot)
+        .catch(() => undefined) // counted in startFailed; the next recovery or job tries again
+        .finally(() => {
+          slot.starting = undefined;
+        });
+    }
+    await Promise.all(this.slots.map((slot) => slot.starting));
   }
 
   /**
@@ -198,7 +227,14 @@ export class OfficePool {
       },
     });
     this.starts++;
-    await instance.start();
+    try {
+      await instance.start();
+    } catch (error) {
+      this.startFailed = true;
+      // A profile folder that cannot be written, a missing python: the engine, not the document.
+      throw error instanceof DomainError ? error : notReady('LibreOffice could not be started.');
+    }
+    this.startFailed = false;
     if (this.closed) {
       await instance.stop();
       return;
@@ -221,6 +257,9 @@ export function getOfficePool(): OfficePool {
   shared ??= new OfficePool();
   return shared;
 }
+
+/** The server-wide pool if it was made (readiness must not start one just to look at it). */
+export const currentOfficePool = (): OfficePool | undefined => shared;
 
 /** For the server's close hook and tests' afterAll. */
 export async function shutdownLibreOffice(): Promise<void> {

@@ -34,7 +34,7 @@ describe('LibreOffice pool after a crash', () => {
   it('starts a new instance for the next job and counts the restart', async () => {
     const first = await convert('first.pdf');
     expect(first.error ?? null, first.detail).toBeNull();
-    const before = restartsOf(metricsText());
+    const before = restartsOf(await metricsText());
 
     // Kill this pool's soffice (and only this pool's: its folder is in the command line).
     execFileSync('pkill', ['-KILL', '-f', pool.root]);
@@ -46,6 +46,6 @@ describe('LibreOffice pool after a crash', () => {
       execFileSync('qpdf', ['--show-npages', join(work, 'second.pdf')], { encoding: 'utf8' }).trim(),
     ).toBe('1');
     expect(pool.starts).toBe(2);
-    expect(restartsOf(metricsText())).toBe(before + 1);
+    expect(restartsOf(await metricsText())).toBe(before + 1);
   });
 });

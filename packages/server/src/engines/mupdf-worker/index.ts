@@ -16,7 +16,7 @@ import {
 import type { RenderedPage } from '../pdf-structure/render-page';
 import type { WatermarkOptions } from '../stamp-watermark';
 import type { PageTextLayer } from '../tesseract';
-import { taskWorkerEntry } from './task-entry';
+import { taskWorkerEntry, workerEntryProblem } from './task-entry';
 import { TaskPool } from './task-pool';
 import { asBuffer, type MupdfTask, type ResultOf, type WorkerTask } from './worker-protocol';
 
@@ -51,6 +51,9 @@ export async function shutdownMupdfWorkers(): Promise<void> {
   pool = undefined;
   await closing?.shutdown();
 }
+
+/** Why the worker threads cannot start, or undefined (readiness reads it). */
+export const mupdfWorkerProblem = (): string | undefined => workerEntryProblem(TASK_WORKER);
 
 /** Worker threads alive now. */
 export const mupdfWorkerThreads = (): number => pool?.threads ?? 0;

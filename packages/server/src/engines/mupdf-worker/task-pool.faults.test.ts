@@ -10,7 +10,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { answerTo } from '../../testing/error-answers';
-import { metricsText } from '../../testing/metrics-text';
+import { metricsText, parseMetrics, sampleValue } from '../../testing/metrics-text';
 import { busyMupdfWorkers, configureMupdfWorkers, renderPageRgbInWorker, shutdownMupdfWorkers } from '.';
 
 let dir: string;
@@ -35,8 +35,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const restarts = (): number =>
-  Number(/docstudio_engine_restarts_total\{engine="mupdf"\} (\d+)/.exec(metricsText())?.[1] ?? 0);
+const restarts = async (): Promise<number> =>
+  sampleValue(parseMetrics(await metricsText()), 'docstudio_engine_restarts_total', { engine: 'mupdf' }) ?? 0;
 
 /** Waits for a worker to be busy, lets it work a moment, then terminates it. */
 async function terminateBusyWorker(): Promise<void> {
@@ -48,13 +48,13 @@ async function terminateBusyWorker(): Promise<void> {
 
 describe('MuPDF workers under faults', () => {
   it('a task whose worker is terminated mid-render runs again on a new worker and succeeds', async () => {
-    const before = restarts();
+    const before = await restarts();
     const render = renderPageRgbInWorker(heavy, 0, 150);
     await terminateBusyWorker();
     const page = await render;
     expect(page.width).toBe(1275);
     expect(page.pixels.length).toBe(1275 * 1650 * 3);
-    expect(restarts()).toBe(before + 1);
+    expect(await restarts()).toBe(before + 1);
   });
 
   it('a task that takes two workers down is refused with 422 Code 5002, and the next task works', async () => {

@@ -10,7 +10,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineTimeout } from '../../contract/errors';
 import { CORPUS_DIR } from '../../testing/corpus';
-import { metricsText } from '../../testing/metrics-text';
+import { metricsText, parseMetrics, sampleValue } from '../../testing/metrics-text';
 import {
   configureMupdfWorkers,
   countPdfPages,
@@ -44,8 +44,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const restarts = (): number =>
-  Number(/docstudio_engine_restarts_total\{engine="mupdf"\} (\d+)/.exec(metricsText())?.[1] ?? 0);
+const restarts = async (): Promise<number> =>
+  sampleValue(parseMetrics(await metricsText()), 'docstudio_engine_restarts_total', { engine: 'mupdf' }) ?? 0;
 
 describe('worker-task pool', () => {
   it('runs a task that waited behind an aborted one, on a fresh worker', async () => {
@@ -60,11 +60,11 @@ describe('worker-task pool', () => {
   });
 
   it('fails a task the registry does not know on its own error, and the next task works', async () => {
-    const before = restarts();
+    const before = await restarts();
     const unknown = { kind: 'no-such-task', path: small } as unknown as WorkerTask;
     await expect(runWorkerTask(unknown)).rejects.toThrow(/No worker task is registered as "no-such-task"/);
     // the worker ended itself (a bug of ours may have left it unsound): not an engine crash
-    expect(restarts()).toBe(before);
+    expect(await restarts()).toBe(before);
     expect(await countPdfPages(small)).toBe(4);
   });
 
