@@ -20,6 +20,7 @@ const browserDeps = [
   'react/jsx-runtime',
   'react/jsx-dev-runtime',
   'react-router',
+  'lucide-react',
   'zustand',
   'zustand/vanilla',
   'react-dropzone',
@@ -96,7 +97,9 @@ export default defineConfig({
         test: {
           name: 'demo',
           include: ['demo/src/**/*.test.tsx'],
-          browser: browser(),
+          // The studio at a desktop width unless a test picks a phone or tablet (page.viewport):
+          // below 768 px the header's links sit behind its Menu button.
+          browser: { ...browser(), viewport: { width: 1280, height: 800 } },
           // A real server for the signed-in workflow pages (tests/studio-server.setup.ts).
           globalSetup: ['tests/studio-server.setup.ts'],
         },

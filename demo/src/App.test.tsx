@@ -14,10 +14,11 @@ const renderAt = (path: string) =>
 describe('studio routes', () => {
   it('lists every catalogue tool on the landing page and filters them by category', async () => {
     const screen = await renderAt('/');
-    await expect.element(screen.getByRole('list', { name: 'Tools' })).toBeVisible();
-    expect(screen.getByRole('listitem').all()).toHaveLength(tools.length);
+    const grid = screen.getByRole('list', { name: 'Tools' });
+    await expect.element(grid).toBeVisible();
+    expect(grid.getByRole('listitem').all()).toHaveLength(tools.length);
     await screen.getByRole('button', { name: 'Advanced' }).click();
-    const advanced = screen.getByRole('listitem').all();
+    const advanced = grid.getByRole('listitem').all();
     expect(advanced).toHaveLength(tools.filter((tool) => tool.landingCategory === 'Advanced').length);
     await expect.element(screen.getByText(tools.find((t) => t.id === 'pdf-redact')!.title)).toBeVisible();
   });

@@ -1,17 +1,16 @@
 /**
- * The studio's routes: every tool route comes from the core catalogue, never a second list; the
- * workflow pages (spec part 2, section 2) beside them.
+ * The studio's routes, built from the one route list of core (`siteRoutes`, shared with the server's
+ * sitemap and 404 answers) and the page of each route (routing/route.pages.tsx).
  */
-import { type AuthContext, browserAuthContext, tools } from '@docstudio/core';
+import { type AuthContext, browserAuthContext, siteRoutes } from '@docstudio/core';
 import { StudioProvider } from '@docstudio/react';
 import { useMemo, useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { studioAuth } from './auth/studio.auth';
 import { useAuthArrival } from './auth/useAuthArrival';
-import { Landing } from './pages/Landing';
 import { NotFound } from './pages/NotFound';
-import { ToolPage } from './pages/ToolPage';
-import { CreateWorkflowPage, EditWorkflowPage, RunWorkflowPage, WorkflowsPage } from './pages/workflows';
+import { PlaceholderPage } from './routing/PlaceholderPage';
+import { routePages } from './routing/route.pages';
 import { PageShell } from './shell/PageShell';
 
 export interface AppProps {
@@ -28,15 +27,16 @@ export function App({ authContext, apiUrl = '/api' }: AppProps) {
     <StudioProvider apiUrl={apiUrl} token={auth.token} environment={auth.environment.name}>
       <PageShell auth={auth} notice={arrivalProblem}>
         <Routes>
-          <Route path="/" element={<Landing />} />
-          {tools.map((tool) => (
-            <Route key={tool.id} path={tool.route} element={<ToolPage tool={tool} />} />
-          ))}
-          <Route path="/workflows" element={<WorkflowsPage auth={auth} />} />
-          <Route path="/workflows/create" element={<CreateWorkflowPage auth={auth} />} />
-          {/* Without an id, edit and run go back to the list. */}
-          <Route path="/workflows/edit/:id?" element={<EditWorkflowPage auth={auth} />} />
-          <Route path="/workflows/run/:id?" element={<RunWorkflowPage auth={auth} />} />
+          {siteRoutes.map((route) => {
+            const page = routePages[route.path];
+            return (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={page ? page({ auth, route }) : <PlaceholderPage route={route} />}
+              />
+            );
+          })}
           <Route path="*" element={<NotFound />} />
         </Routes>
       </PageShell>

@@ -28,3 +28,48 @@ test("an unknown path shows 'Oops! Page not found' with a link home", async ({ p
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
 });
+
+test.describe('landing sections, FAQ and teasers in the built site', () => {
+  for (const width of [375, 1280]) {
+    test(`at ${width} px: seven sections in order, one FAQ answer open at a time`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const main = page.getByRole('main');
+      await expect(main.locator('[data-section]')).toHaveCount(7);
+      const order = await main
+        .locator('[data-section]')
+        .evaluateAll((sections) => sections.map((section) => section.getAttribute('data-section')));
+      expect(order).toEqual(['tools', 'enterprise', 'logos', 'security', 'testimonials', 'faq', 'cta']);
+      await expect(page.getByRole('img', { name: 'Rated 5 out of 5' })).toHaveCount(3);
+
+      const faq = page.getByRole('region', { name: 'Frequently asked questions' });
+      const questions = faq.getByRole('button');
+      await expect(questions).toHaveCount(8);
+      await questions.nth(0).click();
+      await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
+      await questions.nth(5).focus();
+      await page.keyboard.press('Enter');
+      await expect(questions.nth(5)).toHaveAttribute('aria-expanded', 'true');
+      await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
+      await expect(faq.locator('[aria-expanded="true"]')).toHaveCount(1);
+      await page.keyboard.press('Enter');
+      await expect(faq.locator('[aria-expanded="true"]')).toHaveCount(0);
+
+      const trial = page.getByRole('link', { name: /Start Free Trial/ });
+      await expect(trial).toHaveAttribute('target', '_blank');
+      await expect(trial).toHaveAttribute('href', /\/a\/sign-up\?/);
+    });
+  }
+
+  test('the teasers keep their samples inert: Tab never lands inside them', async ({ page }) => {
+    for (const path of ['/connectors', '/documents']) {
+      await page.goto(path);
+      const sample = page.getByTestId('teaser-sample');
+      await expect(sample).toHaveAttribute('inert', '');
+      for (let step = 0; step < 40; step += 1) {
+        await page.keyboard.press('Tab');
+        expect(await sample.evaluate((element) => element.contains(document.activeElement))).toBe(false);
+      }
+    }
+  });
+});

@@ -1,49 +1,38 @@
-/** The landing page's tool grid with its category filter (spec part 1, section 2 and 4). */
+/**
+ * The landing page at / (spec part 1, section 2): its seven sections in the spec's order, each a
+ * component of landing/: tool grid and filter, enterprise features, logo strip, security and
+ * compliance, testimonials, FAQ, call to action.
+ */
+import './content-pages.css';
 import './landing.css';
-import { LANDING_CATEGORIES, type LandingCategory, tools } from '@docstudio/core';
-import { useState } from 'react';
+import type { SiteRoute } from '@docstudio/core';
 import { Link } from 'react-router';
+import type { StudioAuth } from '../auth/studio.auth';
 import { usePageMeta } from '../shell/usePageMeta';
+import { pricingUrl } from './external.links';
+import { CallToAction } from './landing/CallToAction';
+import { EnterpriseFeatures } from './landing/EnterpriseFeatures';
+import { Faq } from './landing/Faq';
+import { LogoStrip } from './landing/LogoStrip';
+import { SecurityCompliance } from './landing/SecurityCompliance';
+import { Testimonials } from './landing/Testimonials';
+import { ToolGrid } from './landing/ToolGrid';
 
-type Filter = 'All' | LandingCategory;
-
-export function Landing() {
-  usePageMeta('PDF and document tools', 'Convert, secure and process documents on your own server.');
-  const [filter, setFilter] = useState<Filter>('All');
-  const shown = filter === 'All' ? tools : tools.filter((tool) => tool.landingCategory === filter);
+export function Landing({ auth, route }: { auth: StudioAuth; route: SiteRoute }) {
+  usePageMeta(route.title, route.description);
   return (
     <main className="landing">
-      <h1>PDF and document tools</h1>
+      <h1>{route.title}</h1>
       <p className="landing-workflows">
         Run several tools in one go: <Link to="/workflows">chain them into a workflow</Link>.
       </p>
-      <fieldset className="landing-filter" aria-label="Filter tools by category">
-        {(['All', ...LANDING_CATEGORIES] as const).map((category) => (
-          <button
-            key={category}
-            type="button"
-            aria-pressed={filter === category}
-            onClick={() => setFilter(category)}
-          >
-            {category}
-          </button>
-        ))}
-      </fieldset>
-      {shown.length === 0 ? (
-        <p>No tools found for this category</p>
-      ) : (
-        <ul className="landing-grid" aria-label="Tools">
-          {shown.map((tool) => (
-            <li key={tool.id}>
-              <Link to={tool.route} className="landing-card">
-                <span className="landing-card-category">{tool.landingCategory}</span>
-                <strong>{tool.title}</strong>
-                <span>{tool.description}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ToolGrid />
+      <EnterpriseFeatures />
+      <LogoStrip />
+      <SecurityCompliance />
+      <Testimonials />
+      <Faq />
+      <CallToAction signUpUrl={auth.signUpUrl} pricingUrl={pricingUrl(auth.environment)} />
     </main>
   );
 }

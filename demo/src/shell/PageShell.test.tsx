@@ -1,38 +1,11 @@
-import { type AuthContext, defaultEnvironments, MemoryStorage, tools, userTokenKeys } from '@docstudio/core';
-import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { render } from 'vitest-browser-react';
-import { App } from '../App';
+import { tools, userTokenKeys } from '@docstudio/core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import { authContext, renderApp } from './shell.testing';
 
-/** A real in-memory Web Storage and a location that records where logout sends the browser. */
-function authContext(options: { environment?: 'production' | 'staging'; signedIn?: boolean } = {}) {
-  const localStorage = new MemoryStorage();
-  const keys = userTokenKeys();
-  if (options.signedIn) {
-    localStorage.setItem(keys.token, 'user-token');
-    localStorage.setItem(keys.expiry, String(Date.now() + 60_000));
-  }
-  const assigned: string[] = [];
-  const context: AuthContext = {
-    environment: defaultEnvironments[options.environment ?? 'production'],
-    localStorage,
-    sessionStorage: new MemoryStorage(),
-    location: {
-      href: 'http://studio.test/',
-      hostname: 'studio.test',
-      assign: (url) => assigned.push(url),
-      reload: () => undefined,
-    },
-  };
-  return { context, localStorage, assigned };
-}
-
-const renderApp = (path: string, context: AuthContext) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <App authContext={context} />
-    </MemoryRouter>,
-  );
+beforeEach(async () => {
+  await page.viewport(1280, 800);
+});
 
 describe('page shell', () => {
   it('shows the navigation and, signed out, Sign In and Get Started with the spec links', async () => {
@@ -54,6 +27,33 @@ describe('page shell', () => {
     expect(screen.getByRole('button', { name: 'Logout' }).query()).toBeNull();
     expect(screen.getByText('Staging', { exact: true }).query()).toBeNull();
     await expect.element(screen.getByRole('contentinfo')).toHaveTextContent('2025');
+  });
+
+  it('has every footer link group: comparisons, industries, company, support with the API page, social', async () => {
+    const { context } = authContext();
+    const screen = await renderApp('/', context);
+    const footer = screen.getByRole('contentinfo');
+    const expected: Record<string, string[]> = {
+      Compare: ['/vs-smallpdf', '/vs-ilovepdf', '/vs-pdf2go'],
+      Industries: ['/industries/healthcare', '/industries/legal', '/industries/government'],
+    };
+    for (const [group, paths] of Object.entries(expected)) {
+      const links = footer.getByRole('navigation', { name: group }).getByRole('link').elements();
+      expect(links.map((link) => link.getAttribute('href'))).toEqual(paths);
+    }
+    await expect
+      .element(footer.getByRole('link', { name: 'API documentation' }))
+      .toHaveAttribute('href', '/api-docs');
+    // External pages open in a new tab; they live on the provider's site (authBaseUrl, '' here).
+    const external = { Pricing: '/pricing', 'Help centre': '/help', Contact: '/contact', GitHub: '/github' };
+    for (const [name, path] of Object.entries(external)) {
+      const link = footer.getByRole('link', { name: new RegExp(`^${name}`) });
+      await expect.element(link).toHaveAttribute('target', '_blank');
+      await expect.element(link).toHaveAttribute('href', path);
+    }
+    for (const name of ['Security and compliance', 'Affiliates', 'LinkedIn', 'X (Twitter)']) {
+      await expect.element(footer.getByRole('link', { name: `${name} (opens in a new tab)` })).toBeVisible();
+    }
   });
 
   it('shows the Staging badge when the environment is not production', async () => {

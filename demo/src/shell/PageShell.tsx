@@ -1,30 +1,15 @@
 /**
- * The shared page shell (spec part 1, section 2): header with the site navigation and the sign-in
- * state, the Staging badge outside production, and the footer. Header and footer can be turned off.
+ * The shared page shell (spec part 1, section 2): skip link, the Staging strip outside production,
+ * header, the page, and the footer; header and footer can be turned off. The head tags of every
+ * page come from the route list (useRouteMeta).
  */
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
 import type { StudioAuth } from '../auth/studio.auth';
+import { SiteFooter } from './SiteFooter';
+import { SiteHeader } from './SiteHeader';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+import { useRouteMeta } from './usePageMeta';
 import './shell.css';
-
-const NAVIGATION = [
-  { to: '/', label: 'Tools' },
-  { to: '/workflows', label: 'Workflows' },
-  { to: '/connectors', label: 'Connectors' },
-  { to: '/documents', label: 'Storage' },
-] as const;
-
-const COMPARISONS = [
-  { to: '/vs-smallpdf', label: 'docstudio vs Smallpdf' },
-  { to: '/vs-ilovepdf', label: 'docstudio vs iLovePDF' },
-  { to: '/vs-pdf2go', label: 'docstudio vs PDF2Go' },
-] as const;
-
-const INDUSTRIES = [
-  { to: '/industries/healthcare', label: 'Healthcare' },
-  { to: '/industries/legal', label: 'Legal' },
-  { to: '/industries/government', label: 'Government' },
-] as const;
 
 export interface PageShellProps {
   auth: StudioAuth;
@@ -36,76 +21,34 @@ export interface PageShellProps {
 }
 
 export function PageShell({ auth, children, showHeader = true, showFooter = true, notice }: PageShellProps) {
+  useRouteMeta();
+  const staging = auth.environment.name !== 'production';
   return (
     <div className="studio-shell">
-      {auth.environment.name !== 'production' && (
-        <output className="studio-staging-badge" aria-label="Environment">
-          Staging
-        </output>
-      )}
-      {showHeader && (
-        <header className="studio-header">
-          <NavLink to="/" className="studio-brand" aria-label="docstudio home">
-            docstudio
-          </NavLink>
-          <nav aria-label="Main" className="studio-nav">
-            {NAVIGATION.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.to === '/'}>
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
-          <div className="studio-account">
-            {auth.loggedIn ? (
-              <>
-                <a className="studio-button" href={auth.accountUrl} target="_blank" rel="noopener">
-                  Account
-                </a>
-                <button type="button" className="studio-button" onClick={auth.logout}>
-                  Logout
-                </button>
-              </>
-            ) : (
-              <>
-                <a className="studio-button" href={auth.signInUrl}>
-                  Sign In
-                </a>
-                <a className="studio-button studio-button-primary" href={auth.signUpUrl}>
-                  Get Started
-                </a>
-              </>
-            )}
-          </div>
-        </header>
+      <SkipLink />
+      {(staging || showHeader) && (
+        // Sticky together: the badge has a strip of its own above the header, so it stays at the top
+        // right while scrolling and never lies over a control.
+        <div className="studio-top">
+          {staging && (
+            <div className="studio-staging-strip">
+              <output className="studio-staging-badge" aria-label="Environment">
+                Staging
+              </output>
+            </div>
+          )}
+          {showHeader && <SiteHeader auth={auth} />}
+        </div>
       )}
       {notice && (
         <p role="alert" className="studio-alert">
           {notice}
         </p>
       )}
-      <div className="studio-content">{children}</div>
-      {showFooter && (
-        <footer className="studio-footer">
-          <nav aria-label="Compare">
-            {COMPARISONS.map((item) => (
-              <NavLink key={item.to} to={item.to}>
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
-          <nav aria-label="Industries">
-            {INDUSTRIES.map((item) => (
-              <NavLink key={item.to} to={item.to}>
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
-          <nav aria-label="Developers">
-            <a href="/api/openapi.json">API documentation</a>
-          </nav>
-          <p>© 2025 docstudio. Files are encrypted at rest and deleted automatically.</p>
-        </footer>
-      )}
+      <div id={MAIN_CONTENT_ID} tabIndex={-1} className="studio-content">
+        {children}
+      </div>
+      {showFooter && <SiteFooter environment={auth.environment} />}
     </div>
   );
 }

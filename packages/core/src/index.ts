@@ -1,3 +1,4 @@
+export * from './account';
 export * from './api';
 export * from './auth';
 export * from './catalogue';
@@ -6,4 +7,5 @@ export * from './files';
 export * from './format';
 export * from './pages';
 export * from './progress';
+export * from './site';
 export * from './workflows';

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { ApiKeyService } from './auth/api-keys';
 import { loadSigningKeys } from './auth/jwt-keys';
 import { RevokedTokens } from './auth/revoked-tokens';
 import { TokenService } from './auth/tokens';
@@ -18,6 +19,7 @@ import type { Converter } from './converters/converter.types';
 import { configurePageCaps } from './converters/page-caps';
 import { holdEngines } from './engines/engine-lifecycle';
 import { configureMupdfWorkers } from './engines/mupdf-worker';
+import { registerAccountRoutes } from './http/account.routes';
 import { registerAuthFunctionRoutes } from './http/auth-functions.routes';
 import { answerClientError } from './http/client-errors';
 import { registerConvertRoutes } from './http/convert.routes';
@@ -75,6 +77,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     keys,
     store,
     tokens,
+    apiKeys: new ApiKeyService(db),
     users: new UserService(db),
     queue,
     jobs: new JobRecords(db, keys),
@@ -130,6 +133,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
       registerConvertRoutes(api, context);
       registerFileRoutes(api, context);
       registerAuthFunctionRoutes(api, context);
+      registerAccountRoutes(api, context);
       registerWorkflowRoutes(api, context);
       registerWorkflowRunRoute(api, context);
       registerWorkflowRunsRoute(api, context);
@@ -139,7 +143,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     { prefix: '/api' },
   );
   await app.register(async (site) => registerSignInRoutes(site, context), { prefix: '/a' });
-  await registerStaticSite(app, config.staticDir);
+  await registerStaticSite(app, context);
   const sweeper = startSweeper(context);
   // MuPDF threads match the engine's job concurrency, so a queued MuPDF job always finds a thread.
   configureMupdfWorkers(config.engineConcurrency.mupdf ?? defaultEngineConcurrency.mupdf);

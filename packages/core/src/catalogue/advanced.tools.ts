@@ -29,6 +29,7 @@ const fileRequired = {
 export const pdfOcr = {
   ...advanced,
   id: 'pdf-ocr',
+  icon: 'scan-text',
   route: '/pdf-ocr',
   title: 'OCR PDF',
   name: 'OCR PDF',
@@ -65,6 +66,7 @@ export const pdfOcr = {
 export const pdfRedact = {
   ...advanced,
   id: 'pdf-redact',
+  icon: 'eye-off',
   route: '/pdf-redact',
   title: 'Redact PDF',
   name: 'Redact PDF',

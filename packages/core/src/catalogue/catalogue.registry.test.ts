@@ -112,3 +112,11 @@ describe('the tool catalogue', () => {
     expect(Object.isFrozen(tools)).toBe(true);
   });
 });
+
+describe('tool icons', () => {
+  it('gives every tool its own icon, so no two landing cards look alike', () => {
+    const icons = tools.map((tool) => tool.icon);
+    expect(icons.every((icon) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(icon))).toBe(true);
+    expect(new Set(icons).size).toBe(tools.length);
+  });
+});

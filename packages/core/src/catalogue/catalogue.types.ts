@@ -16,6 +16,31 @@ export type LandingCategory =
 /** Workflow-builder categories (spec part 2, section 1). */
 export type WorkflowCategory = 'Convert' | 'Optimize' | 'Security' | 'Organize' | 'Edit' | 'Text';
 
+/**
+ * A tool's icon: a Lucide icon name (lucide.dev, ISC licence), the studio's one icon set. The
+ * catalogue holds the name only, so core stays free of any UI library; a host renders it with
+ * lucide-react (the studio) or lucide.
+ */
+export type ToolIcon =
+  | 'file-text'
+  | 'images'
+  | 'globe'
+  | 'file-code'
+  | 'file-type'
+  | 'presentation'
+  | 'sheet'
+  | 'file-image'
+  | 'minimize-2'
+  | 'lock'
+  | 'lock-open'
+  | 'archive'
+  | 'merge'
+  | 'scissors'
+  | 'rotate-cw'
+  | 'stamp'
+  | 'scan-text'
+  | 'eye-off';
+
 /** How a tool takes its input on the wire. */
 export type InputKind = 'single-file' | 'multi-file' | 'url';
 
@@ -139,6 +164,8 @@ export interface ToolEntry<Id extends string = string> {
   id: Id;
   /** Route at the site root: '/' + id. */
   route: string;
+  /** Its card's icon on the landing grid; no two tools share one. */
+  icon: ToolIcon;
   title: string;
   /** Short name used in workflow pickers and chains. */
   name: string;

@@ -37,6 +37,7 @@ const texts = (heading: string, successMessage: string, buttonLabel: string) => 
 export const pdfToWord = {
   ...fromPdf,
   id: 'pdf-to-word',
+  icon: 'file-type',
   route: '/pdf-to-word',
   title: 'PDF to Word',
   name: 'PDF to Word',
@@ -54,6 +55,7 @@ export const pdfToWord = {
 export const pdfToPowerpoint = {
   ...fromPdf,
   id: 'pdf-to-powerpoint',
+  icon: 'presentation',
   route: '/pdf-to-powerpoint',
   title: 'PDF to PowerPoint',
   name: 'PDF to PowerPoint',
@@ -73,6 +75,7 @@ export const pdfToPowerpoint = {
 export const pdfToExcel = {
   ...fromPdf,
   id: 'pdf-to-excel',
+  icon: 'sheet',
   route: '/pdf-to-excel',
   title: 'PDF to Excel',
   name: 'PDF to Excel',
@@ -92,6 +95,7 @@ export const pdfToExcel = {
 export const pdfToJpg = {
   ...fromPdf,
   id: 'pdf-to-jpg',
+  icon: 'file-image',
   route: '/pdf-to-jpg',
   title: 'PDF to JPG',
   name: 'PDF to JPG',

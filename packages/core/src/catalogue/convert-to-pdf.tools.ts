@@ -45,6 +45,7 @@ const margin = <Name extends string>(name: Name, label: string) =>
 
 export const officeToPdf = {
   id: 'office-to-pdf',
+  icon: 'file-text',
   route: '/office-to-pdf',
   title: 'Office to PDF',
   name: 'Office to PDF',
@@ -101,6 +102,7 @@ export const officeToPdf = {
 
 export const imagesToPdf = {
   id: 'images-to-pdf',
+  icon: 'images',
   route: '/images-to-pdf',
   title: 'Images to PDF',
   name: 'Images to PDF',
@@ -149,6 +151,7 @@ export const imagesToPdf = {
 
 export const webToPdf = {
   id: 'web-to-pdf',
+  icon: 'globe',
   route: '/web-to-pdf',
   title: 'Web to PDF',
   name: 'Web to PDF',
@@ -180,6 +183,7 @@ export const webToPdf = {
 
 export const htmlToPdf = {
   id: 'html-to-pdf',
+  icon: 'file-code',
   route: '/html-to-pdf',
   title: 'HTML to PDF',
   name: 'HTML to PDF',

@@ -48,5 +48,6 @@ export * from './pdf.choices';
 export { pdfManagementTools, pdfMerge, pdfRotate, pdfSplit, pdfWatermark } from './pdf-management.tools';
 export { pdfCompress, pdfProcessingTools, pdfProtect, pdfToPdfa, pdfUnprotect } from './pdf-processing.tools';
 export { isSecretOption, secretParameterNames } from './secret.options';
+export * from './tool.guides';
 export * from './tool.texts';
 export * from './watermark.choices';

@@ -37,6 +37,7 @@ const fileRequired = {
 export const pdfCompress = {
   ...processing,
   id: 'pdf-compress',
+  icon: 'minimize-2',
   route: '/pdf-compress',
   title: 'Compress PDF',
   name: 'Compress PDF',
@@ -69,6 +70,7 @@ export const pdfCompress = {
 export const pdfProtect = {
   ...processing,
   id: 'pdf-protect',
+  icon: 'lock',
   route: '/pdf-protect',
   title: 'Protect PDF',
   name: 'Protect PDF',
@@ -121,6 +123,7 @@ export const pdfProtect = {
 export const pdfUnprotect = {
   ...processing,
   id: 'pdf-unprotect',
+  icon: 'lock-open',
   route: '/pdf-unprotect',
   title: 'Unlock PDF',
   name: 'Unlock PDF',
@@ -155,6 +158,7 @@ export const pdfUnprotect = {
 export const pdfToPdfa = {
   ...processing,
   id: 'pdf-to-pdfa',
+  icon: 'archive',
   route: '/pdf-to-pdfa',
   title: 'PDF to PDF/A',
   name: 'PDF to PDF/A',

@@ -66,6 +66,8 @@ export const defaultMessages = {
   redactConfirmAction: 'Redact',
   mergeOrderHint: 'Files are merged in the order shown.',
   featuresHeading: 'Features',
+  benefitsHeading: 'Benefits',
+  tipsHeading: 'Tips',
   wordFeatureText: 'Editable text',
   wordFeatureLayout: 'Layout preservation',
   wordFeatureImages: 'Images and tables',

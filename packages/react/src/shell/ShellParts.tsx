@@ -1,3 +1,4 @@
+import type { ToolGuide } from '@docstudio/core';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Heading, subheadingLevel } from '../primitives';
@@ -71,4 +72,24 @@ export function ComplianceNote() {
 export function CatalogueNote() {
   const { tool } = useToolContext();
   return tool.texts.notice ? <ToolNote part="tool-note">{tool.texts.notice}</ToolNote> : null;
+}
+
+/**
+ * A host page's side cards from a tool guide (the studio passes the catalogue's `toolGuides` entry):
+ * one card each for features, benefits and tips, and none for a list that is missing or empty.
+ */
+export function GuideCards({ guide }: { guide: ToolGuide }) {
+  const { messages } = useToolContext();
+  const groups = [
+    ['features', messages.featuresHeading, guide.features],
+    ['benefits', messages.benefitsHeading, guide.benefits],
+    ['tips', messages.tipsHeading, guide.tips],
+  ] as const;
+  return groups.map(([part, title, items]) =>
+    items && items.length > 0 ? (
+      <SideCard key={part} title={title} part={`guide-${part}`}>
+        <FeatureList items={items} />
+      </SideCard>
+    ) : null,
+  );
 }

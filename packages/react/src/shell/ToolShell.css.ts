@@ -21,6 +21,9 @@ export const layout = layeredStyle({
   display: 'grid',
   gap: vars.space.l,
   gridTemplateColumns: 'minmax(0, 1fr)',
+});
+/** Two columns on wide screens, only when the side column has cards (never an empty column). */
+export const layoutWithSide = layeredStyle({
   '@media': { '(min-width: 880px)': { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' } },
 });
 

@@ -1,4 +1,4 @@
-import { type ConversionFile, getTool, type ToolId } from '@docstudio/core';
+import { type ConversionFile, getTool, type ToolGuide, type ToolId } from '@docstudio/core';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import {
@@ -16,7 +16,9 @@ import {
 import { formatMessage, type StudioConfig, useStudio } from '../provider';
 import { ThemeScopeContext } from '../theme';
 import { FileSelection } from './FileSelection';
+import { visibleOptions } from './option.rules';
 import { type ConversionHooks, runConversion } from './runConversion';
+import { GuideCards } from './ShellParts';
 import { ToolOptions } from './ToolOptions';
 import * as styles from './ToolShell.css';
 import { ToolContext, type ToolContextValue, useToolContext } from './tool.context';
@@ -36,6 +38,8 @@ export interface ToolProps extends StudioConfig {
    * passes 1; the headings inside the tool (options, files, results, side cards) sit one rank below.
    */
   headingLevel?: HeadingLevel;
+  /** Side cards of features, benefits and tips (the studio passes the catalogue's `toolGuides` entry). */
+  guide?: ToolGuide;
 }
 
 export interface ToolShellProps extends ToolProps {
@@ -158,6 +162,7 @@ function ShellLayout({
   canConvert,
   confirm,
   notes,
+  guide,
 }: ShellLayoutProps) {
   const { store, messages, scope, options: optionDefinitions, headingLevel } = useToolContext();
   const state = useStore(store);
@@ -165,6 +170,9 @@ function ShellLayout({
   const busy = state.status === 'converting';
   const hasInput = state.files.length > 0 || state.url.length > 0;
   const enabled = hasInput && !busy && (canConvert ? canConvert(state) : true);
+  // Workflow-only options never show on the page: no Options card for a tool that has only those.
+  const showOptions = Boolean(options) || visibleOptions(optionDefinitions, state.values).length > 0;
+  const hasSide = showOptions || Boolean(aside) || Boolean(guide);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -187,7 +195,7 @@ function ShellLayout({
         </Heading>
         <p className={styles.description}>{tool.description}</p>
       </header>
-      <div className={styles.layout}>
+      <div className={hasSide ? `${styles.layout} ${styles.layoutWithSide}` : styles.layout}>
         <form
           className={styles.card}
           onSubmit={submit}
@@ -231,19 +239,22 @@ function ShellLayout({
             />
           )}
         </form>
-        <div className={styles.fields}>
-          {(options || optionDefinitions.length > 0) && (
-            <section
-              className={styles.card}
-              aria-label={messages.optionsHeading}
-              data-scope={scope}
-              data-part="options"
-            >
-              {options ?? <ToolOptions />}
-            </section>
-          )}
-          {aside}
-        </div>
+        {hasSide && (
+          <div className={styles.fields}>
+            {showOptions && (
+              <section
+                className={styles.card}
+                aria-label={messages.optionsHeading}
+                data-scope={scope}
+                data-part="options"
+              >
+                {options ?? <ToolOptions />}
+              </section>
+            )}
+            {aside}
+            {guide && <GuideCards guide={guide} />}
+          </div>
+        )}
       </div>
       {notes}
       <p className={styles.note} data-scope={scope} data-part="security-note">

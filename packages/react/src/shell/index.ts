@@ -6,7 +6,15 @@ export {
   type PreparedRequest,
   runConversion,
 } from './runConversion';
-export { CatalogueNote, ComplianceNote, FeatureList, Notice, SideCard, ToolNote } from './ShellParts';
+export {
+  CatalogueNote,
+  ComplianceNote,
+  FeatureList,
+  GuideCards,
+  Notice,
+  SideCard,
+  ToolNote,
+} from './ShellParts';
 export { ToolOptions, type ToolOptionsProps } from './ToolOptions';
 export { type ToolProps, ToolShell, type ToolShellProps } from './ToolShell';
 export {

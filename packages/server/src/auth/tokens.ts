@@ -25,6 +25,8 @@ export interface TokenUser {
   tokenId: string;
   /** The sign-in session the token was minted from (`sid`), if any. */
   sessionId?: string;
+  /** Set when the bearer is an API key (api-keys.ts), not a token: the key's id. */
+  apiKeyId?: string;
 }
 
 const bearerMissing = (): DomainError =>
@@ -101,7 +103,19 @@ export class TokenService {
    * much longer.
    */
   async revoke(user: TokenUser): Promise<void> {
-    await this.revocations.revoke(idsOf(user), Date.parse(user.expiresAt) + TOKEN_LIFETIME_SECONDS * 1000);
+    await this.revocations.revoke(
+      revocableIdsOf(user),
+      Date.parse(user.expiresAt) + TOKEN_LIFETIME_SECONDS * 1000,
+    );
+  }
+
+  /**
+   * Ends every token of an account (it was deleted): its id goes on the deny list, which verify()
+   * checks for each signed-in token beside the token's own ids. Kept for two token lifetimes: a
+   * studio token minted from a sign-in session just before the session expired lives that long.
+   */
+  async revokeAccount(accountId: string): Promise<void> {
+    await this.revocations.revoke([accountId], Date.now() + 2 * TOKEN_LIFETIME_SECONDS * 1000);
   }
 
   /** Signature, issuer, audience and expiry only: no deny-list look-up. */
@@ -138,5 +152,13 @@ export class TokenService {
   }
 }
 
-const idsOf = (user: TokenUser): string[] =>
+/** The ids a token is checked against: its own, its session's and (signed in) its account's. */
+const idsOf = (user: TokenUser): string[] => [
+  user.tokenId,
+  ...(user.sessionId ? [user.sessionId] : []),
+  ...(user.anonymous ? [] : [user.id]),
+];
+
+/** The ids revoke() puts on the deny list: the token's and its session's, never the whole account's. */
+const revocableIdsOf = (user: TokenUser): string[] =>
   user.sessionId ? [user.tokenId, user.sessionId] : [user.tokenId];

@@ -23,52 +23,55 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
 }
 
 /**
- * CORS_ORIGINS: `*`, or comma-separated origins written as the browser sends them (scheme, host and
- * port only). A path, a query or a typo is an error at start-up rather than a partner that silently
- * cannot connect.
+ * One origin written as the browser sends it (scheme, host and port only). A path, a query, a
+ * wildcard or a typo is an error at start-up rather than an origin that silently never matches.
  */
-export function parseCorsOrigins(value: string | undefined): CorsOrigins {
-  const entries = (value ?? '')
+function parseOrigin(variable: string, entry: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(entry);
+  } catch {
+    url = undefined;
+  }
+  const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  // Wildcards such as https://*.example are not origins: browsers send the exact host.
+  const plainHost = url && /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname);
+  if (
+    !url ||
+    !/^https?:$/.test(url.protocol) ||
+    !bare ||
+    !plainHost ||
+    entry.endsWith('#') ||
+    entry.endsWith('?')
+  ) {
+    throw new Error(`${variable} entries must be origins such as https://partner.example, got '${entry}'.`);
+  }
+  return url.origin;
+}
+
+const listEntries = (value: string | undefined): string[] =>
+  (value ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+
+/** CORS_ORIGINS: `*`, or comma-separated origins (parseOrigin). */
+export function parseCorsOrigins(value: string | undefined): CorsOrigins {
+  const entries = listEntries(value);
   if (entries.includes('*')) {
     if (entries.length > 1)
       throw new Error(`CORS_ORIGINS is either '*' or a list of origins, got '${value}'.`);
     return '*';
   }
-  return [
-    ...new Set(
-      entries.map((entry) => {
-        let url: URL | undefined;
-        try {
-          url = new URL(entry);
-        } catch {
-          url = undefined;
-        }
-        const bare =
-          url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-        // Wildcards such as https://*.example are not origins: browsers send the exact host.
-        const plainHost = url && /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname);
-        if (
-          !url ||
-          !/^https?:$/.test(url.protocol) ||
-          !bare ||
-          !plainHost ||
-          entry.endsWith('#') ||
-          entry.endsWith('?')
-        ) {
-          throw new Error(
-            `CORS_ORIGINS entries must be origins such as https://partner.example, got '${entry}'.`,
-          );
-        }
-        return url.origin;
-      }),
-    ),
-  ];
+  return [...new Set(entries.map((entry) => parseOrigin('CORS_ORIGINS', entry)))];
 }
 
-/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, SHUTDOWN_GRACE_SECONDS, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, STORAGE_KEY_PREVIOUS, DOWNLOADS_REQUIRE_OWNER, DOWNLOAD_LINK_MINUTES, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, LOG, the limits of limits-from-env.ts and the engine settings of engines-from-env.ts. */
+/** CSP_CONNECT_ORIGINS: comma-separated origins (parseOrigin); no wildcard, the policy names each one. */
+export function parseCspConnectOrigins(value: string | undefined): readonly string[] {
+  return [...new Set(listEntries(value).map((entry) => parseOrigin('CSP_CONNECT_ORIGINS', entry)))];
+}
+
+/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, SHUTDOWN_GRACE_SECONDS, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, STORAGE_KEY_PREVIOUS, DOWNLOADS_REQUIRE_OWNER, DOWNLOAD_LINK_MINUTES, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, CSP_CONNECT_ORIGINS, LOG, the limits of limits-from-env.ts and the engine settings of engines-from-env.ts. */
 export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const base = defaultConfig();
   return {
@@ -107,6 +110,7 @@ export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerC
       base.signInAttemptsPerMinute,
     ),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    cspConnectOrigins: parseCspConnectOrigins(env.CSP_CONNECT_ORIGINS),
     ...limitsFromEnv(env, base),
     ...engineSettingsFromEnv(env, base),
     logger: parseBoolean(env.LOG, true),

@@ -102,6 +102,13 @@ export interface ServerConfig {
    * exact origins, or '*' for any. Empty (the default): same-origin only.
    */
   corsOrigins: CorsOrigins;
+  /**
+   * CSP_CONNECT_ORIGINS: origins the studio's pages may call besides their own (connect-src of the
+   * Content-Security-Policy, http/content-security-policy.ts): the API's and the sign-in functions'
+   * origins when a hosted studio does not reach them under its own origin. Empty (the default): the
+   * studio calls /api on its own origin only.
+   */
+  cspConnectOrigins: readonly string[];
   /** Completion webhooks of workflow runs: retries and time limits (a createServer() option). */
   webhooks: WebhookSettings;
   /** Log requests (pino); off in tests. */
@@ -182,6 +189,7 @@ export function defaultConfig(): ServerConfig {
     downloadsRequireOwner: false,
     downloadLinkMinutes: 60,
     corsOrigins: [],
+    cspConnectOrigins: [],
     // 4 attempts: at once, then after 1 s, 4 s and 16 s.
     webhooks: { retryDelaysMs: [1_000, 4_000, 16_000], attemptTimeoutMs: 10_000, drainTimeoutMs: 5_000 },
     logger: false,

@@ -24,13 +24,18 @@ import { lingerOnClose } from './lingering-close';
 type CorsArea = 'elements' | 'api';
 
 /** The API calls a partner page makes through the SDK; everything else under /api stays same-origin. */
-const API_PREFIXES = ['/api/convert/', '/api/d/', '/api/job/', '/api/workflows/'];
+const API_PREFIXES = ['/api/convert/', '/api/d/', '/api/job/', '/api/workflows/', '/api/account/keys/'];
 const API_PATHS = new Set([
   '/api/upload',
   '/api/functions/generate-jwt',
   '/api/functions/validate-token',
   // A partner page's sign-out (core's logout) revokes its token too.
   '/api/functions/revoke-token',
+  // The account area of a studio served from another listed origin (its apiUrl elsewhere). Bearer
+  // only, so CORS opens nothing to a page that does not already hold the user's own token.
+  '/api/account',
+  '/api/account/password',
+  '/api/account/keys',
 ]);
 
 const ALLOWED_METHODS: Record<CorsArea, string> = {

@@ -2,6 +2,7 @@
 import { findToolByEndpoint } from '@docstudio/core';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { type ApiKeyService, isApiKey } from '../auth/api-keys';
 import type { TokenService, TokenUser } from '../auth/tokens';
 import type { UserService } from '../auth/users';
 import type { ServerConfig } from '../config/config';
@@ -29,6 +30,8 @@ export interface ServerContext {
   keys: KeyRing;
   store: FileStore;
   tokens: TokenService;
+  /** Long-lived API keys (auth/api-keys.ts): accepted wherever a signed-in token is. */
+  apiKeys: ApiKeyService;
   users: UserService;
   queue: JobQueue;
   jobs: JobRecords;
@@ -43,14 +46,21 @@ export interface ServerContext {
   background: Set<Promise<unknown>>;
 }
 
+/** The bearer's user: an API key (dsk_…) acts as its owner, anything else must be one of our tokens. */
+function verifyBearer(context: ServerContext, header: string | undefined): Promise<TokenUser> {
+  const key = header ? /^Bearer\s+(dsk_\S+)\s*$/i.exec(header)?.[1] : undefined;
+  return key && isApiKey(key) ? context.apiKeys.verify(key) : context.tokens.verifyBearer(header);
+}
+
 /**
- * The bearer token's user. A token that fails (invalid, forged, expired, revoked) is charged to the
- * client's address; an address past INVALID_TOKENS_PER_MINUTE gets 429 before its tokens are checked.
+ * The bearer token's (or API key's) user. A token that fails (invalid, forged, expired, revoked) is
+ * charged to the client's address; an address past INVALID_TOKENS_PER_MINUTE gets 429 before its
+ * tokens are checked.
  */
 export async function requireUser(context: ServerContext, request: FastifyRequest): Promise<TokenUser> {
   context.limits.checkBadTokens(request);
   try {
-    return await context.tokens.verifyBearer(request.headers.authorization);
+    return await verifyBearer(context, request.headers.authorization);
   } catch (error) {
     if (request.headers.authorization !== undefined) context.limits.chargeBadToken(request);
     throw error;
@@ -69,6 +79,27 @@ export async function requireAccount(context: ServerContext, request: FastifyReq
       401,
       ErrorCode.CredentialsMissing,
       "Sign in required: workflows need a signed-in account. An anonymous token cannot list, create, edit, run or delete workflows; sign in and send your account's access token (Authorization: Bearer).",
+    );
+  return user;
+}
+
+/**
+ * A signed-in user's own token (from the sign-in site), not an API key: managing keys, the password
+ * and the account itself. A key cannot make more keys or delete the account it belongs to, so a
+ * leaked key cannot take the account over; it is refused with 401 Code 4010 and a Message saying so.
+ */
+export async function requireSignedInToken(
+  context: ServerContext,
+  request: FastifyRequest,
+): Promise<TokenUser> {
+  const user = await requireUser(context, request);
+  if (user.anonymous || user.apiKeyId)
+    throw new ApiError(
+      401,
+      ErrorCode.CredentialsMissing,
+      user.apiKeyId
+        ? 'An API key cannot manage the account: creating or revoking keys, changing the password and deleting the account need the signed-in access token of the studio (Authorization: Bearer).'
+        : "Sign in required: the account area needs a signed-in account. Sign in and send your account's access token (Authorization: Bearer).",
     );
   return user;
 }

@@ -17,7 +17,7 @@ import {
 } from '../auth/sign-in.safety';
 import { SignInThrottle } from '../auth/sign-in-throttle';
 import { TOKEN_LIFETIME_SECONDS, type TokenUser } from '../auth/tokens';
-import { isPlausibleEmail } from '../auth/users';
+import { isAcceptablePassword, isPlausibleEmail } from '../auth/users';
 import { publicBaseUrl, type ServerContext } from './server-context';
 
 const CSRF_COOKIE = 'ds_csrf';
@@ -130,8 +130,7 @@ export function registerSignInRoutes(app: FastifyInstance, context: ServerContex
     if (!isPlausibleEmail(email)) return again('Enter a valid email address.', 400);
     let account: { id: string; email: string } | undefined;
     if (mode === 'sign-up') {
-      if (password.length < 8 || password.length > 200)
-        return again('Choose a password of at least 8 characters.', 400);
+      if (!isAcceptablePassword(password)) return again('Choose a password of at least 8 characters.', 400);
       account = await context.users.signUp(email, password);
       if (!account) return again('An account with this email already exists. Sign in instead.', 409);
     } else {

@@ -1,28 +1,76 @@
 /**
- * The built studio (demo/dist) at /, with SPA fallback: a GET for a page route that is no file
- * (/pdf-merge, /workflows/edit/…) gets index.html so client routes load on refresh; /api and missing
- * assets stay real 404s.
+ * The built studio (demo/dist) at /. A GET for a path of the studio's route list (core `siteRoutes`,
+ * the list the demo's router is built from) that is no file gets index.html with 200, so client routes
+ * load on refresh; any other page path gets index.html with 404, which the studio renders as its
+ * 'Oops! Page not found' page. /api and missing assets stay plain 404s. Every HTML answer carries the
+ * studio's Content-Security-Policy; /sitemap.xml and /robots.txt come from the same route list.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { matchSiteRoute } from '@docstudio/core';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../contract/errors';
 import { ApiError } from './api-error';
+import { inlineScriptHashes, studioContentSecurityPolicy } from './content-security-policy';
+import { publicBaseUrl, type ServerContext } from './server-context';
+import { robotsTxt, sitemapXml } from './site-index';
 
-export async function registerStaticSite(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
-  if (staticDir) await app.register(fastifyStatic, { root: staticDir, index: ['index.html'] });
+const INDEX = 'index.html';
+
+/** The policy for this build: index.html's inline scripts are read once, at start-up. */
+function policyFor(context: ServerContext, staticDir: string): string {
+  const index = join(staticDir, INDEX);
+  const html = existsSync(index) ? readFileSync(index, 'utf8') : '';
+  return studioContentSecurityPolicy({
+    connectOrigins: context.config.cspConnectOrigins,
+    scriptHashes: inlineScriptHashes(html),
+  });
+}
+
+function registerSiteIndex(app: FastifyInstance, context: ServerContext): void {
+  app.get('/sitemap.xml', async (request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(sitemapXml(publicBaseUrl(context, request))),
+  );
+  app.get('/robots.txt', async (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(robotsTxt(publicBaseUrl(context, request))),
+  );
+}
+
+export async function registerStaticSite(app: FastifyInstance, context: ServerContext): Promise<void> {
+  const { staticDir } = context.config;
+  const policy = staticDir ? policyFor(context, staticDir) : '';
+  if (staticDir) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      index: [INDEX],
+      setHeaders: (reply, filePath) => {
+        if (filePath.endsWith('.html')) reply.header('Content-Security-Policy', policy);
+      },
+    });
+    registerSiteIndex(app, context);
+  }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/');
     const wantsPage =
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !/\.[a-z0-9]{1,8}$/i.test(path) &&
       // Browsers ask for text/html; curl and link checkers send */* and should get the page too.
       /text\/html|\*\/\*/.test(request.headers.accept ?? '*/*');
-    if (!isApi && staticDir && wantsPage && existsSync(join(staticDir, 'index.html'))) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (!isApi && staticDir && wantsPage && existsSync(join(staticDir, INDEX))) {
+      return reply
+        .code(matchSiteRoute(path) ? 200 : 404)
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Security-Policy', policy)
+        .sendFile(INDEX);
     }
     if (isApi || !staticDir) {
       const error = new ApiError(404, ErrorCode.UnknownConverter, `There is no ${request.method} ${path}.`);

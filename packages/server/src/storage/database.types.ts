@@ -65,10 +65,26 @@ export interface WorkflowRunsTable {
   ended_at: string | null;
 }
 
+export interface ApiKeysTable {
+  id: string;
+  owner_id: string;
+  /** The user's label for the key ('Nightly export script'). */
+  name: string;
+  /** The key's first characters (dsk_ and 8 more), shown so the user can tell keys apart. */
+  prefix: string;
+  /** SHA-256 (hex) of the whole key: the key itself is never stored. */
+  secret_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  /** When it was revoked; a revoked key answers 401 Code 4013. */
+  revoked_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   files: FilesTable;
   jobs: JobsTable;
   workflows: WorkflowsTable;
   workflow_runs: WorkflowRunsTable;
+  api_keys: ApiKeysTable;
 }

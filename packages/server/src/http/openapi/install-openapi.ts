@@ -22,6 +22,7 @@ const TAGS = [
   { name: 'Conversion', description: 'Convert files, and follow Async jobs and workflow runs.' },
   { name: 'Files', description: 'Upload, download and delete stored files.' },
   { name: 'Tokens', description: 'Anonymous tokens, token checks and sign-out.' },
+  { name: 'Account', description: "The signed-in user's account: password, API keys, deletion." },
   { name: 'Workflows', description: 'Stored workflows of signed-in accounts, their runs and history.' },
   { name: 'Operations', description: 'Health, readiness, metrics and this document.' },
 ];
@@ -69,7 +70,14 @@ export async function installOpenApi(app: FastifyInstance, converters: readonly 
       servers: [{ url: API_PREFIX }],
       tags: TAGS,
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An access token (a JWT from the sign-in site or functions/generate-jwt), or an API key (dsk_…) made in the account area, which acts as its signed-in owner.',
+          },
+        },
         schemas: componentSchemas,
       },
     },

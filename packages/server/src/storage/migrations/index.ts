@@ -8,6 +8,7 @@ import * as initial from './0001-initial';
 import { sealedAtRest } from './0002-sealed-at-rest';
 import * as revokedTokens from './0003-revoked-tokens';
 import * as workflowRuns from './0004-workflow-runs';
+import * as apiKeys from './0005-api-keys';
 
 /** A migration, or one made from the storage keys (a migration that seals existing rows). */
 export type MigrationEntry = Migration | ((keys: KeyRing | undefined) => Migration);
@@ -17,4 +18,5 @@ export const migrations: Record<string, MigrationEntry> = {
   '0002-sealed-at-rest': sealedAtRest,
   '0003-revoked-tokens': revokedTokens,
   '0004-workflow-runs': workflowRuns,
+  '0005-api-keys': apiKeys,
 };

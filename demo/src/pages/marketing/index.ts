@@ -1,0 +1,3 @@
+export { ComparisonPage } from './ComparisonPage';
+export { IndustryPage } from './IndustryPage';
+export type { Industry } from './industry.content';

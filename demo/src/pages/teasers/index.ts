@@ -1,0 +1,2 @@
+export { ConnectorsTeaser } from './ConnectorsTeaser';
+export { DocumentsTeaser } from './DocumentsTeaser';

@@ -1,0 +1,2 @@
+export { matchSiteRoute, pathMatchesPattern } from './site.match';
+export { type SiteRoute, type SiteRouteKind, siteRoutes } from './site.routes';

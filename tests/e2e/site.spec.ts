@@ -1,0 +1,162 @@
+/**
+ * The studio site as the server answers it: 404 for paths that are no route (with the studio's
+ * 'Oops! Page not found' page), the sitemap and robots.txt, the Content-Security-Policy holding while
+ * the studio is used (no violation in Chromium), and the API documentation page rendering the
+ * server's OpenAPI document from this origin.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { siteRoutes, tools } from '@docstudio/core';
+import { expect, type Page, test } from '@playwright/test';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+const require = createRequire(import.meta.url);
+
+/** Records every CSP violation the page reports, from the first script on. */
+async function watchPolicyViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { policyViolations: string[] }).policyViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const consoleViolations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) consoleViolations.push(message.text());
+  });
+  return async () => [
+    ...(await page.evaluate(() => (window as unknown as { policyViolations: string[] }).policyViolations)),
+    ...consoleViolations,
+  ];
+}
+
+test("an unknown path answers HTTP 404 with 'Oops! Page not found' and a link home", async ({ page }) => {
+  const answer = await page.goto('/no-such-page/at-all');
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+});
+
+test('every route answers HTTP 200 and renders its page, never the 404 page', async ({ page }) => {
+  for (const route of siteRoutes) {
+    const answer = await page.goto(route.path.replace(/:\w+\??/g, 'no-such-workflow'));
+    expect({ path: route.path, status: answer?.status() }).toEqual({ path: route.path, status: 200 });
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
+  }
+});
+
+test('/sitemap.xml parses as XML and lists every listed route with its priority; robots.txt names it', async ({
+  request,
+  baseURL,
+}) => {
+  const answer = await request.get('/sitemap.xml');
+  expect(answer.status()).toBe(200);
+  const xml = await answer.text();
+  expect(XMLValidator.validate(xml)).toBe(true);
+  const parsed = new XMLParser({ isArray: (name) => name === 'url' }).parse(xml) as {
+    urlset: { url: Array<{ loc: string; priority: number }> };
+  };
+  const listed = Object.fromEntries(parsed.urlset.url.map((url) => [url.loc, url.priority]));
+  expect(listed).toEqual(
+    Object.fromEntries(
+      siteRoutes.filter((route) => route.listed).map((route) => [`${baseURL}${route.path}`, route.priority]),
+    ),
+  );
+  expect(listed[`${baseURL}/`]).toBe(1);
+  expect(listed[`${baseURL}${tools[0]?.route}`]).toBe(0.9);
+  expect(listed[`${baseURL}/vs-pdf2go`]).toBe(0.6);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
+
+test('the Content-Security-Policy holds while the studio is used: no violation on its pages', async ({
+  page,
+}) => {
+  const violations = await watchPolicyViolations(page);
+  const answer = await page.goto('/');
+  const policy = answer?.headers()['content-security-policy'] ?? '';
+  expect(policy).toContain("default-src 'self'");
+  expect(policy).toContain("connect-src 'self'");
+  expect(policy).not.toContain('unsafe-inline');
+  await page
+    .getByRole('link', { name: /Merge PDF/ })
+    .first()
+    .click();
+  await expect(page.locator('[data-scope="pdf-merge"][data-part="root"]')).toBeVisible();
+  for (const path of ['/workflows', '/workflows/create', '/connectors', '/api-docs']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  }
+  // Swagger UI has rendered the document (its styles and scripts under the same policy).
+  await expect(page.getByRole('button', { name: 'POST /convert/office/to/pdf Office to PDF' })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await violations()).toEqual([]);
+});
+
+test("the API documentation page renders the server's OpenAPI document from this origin", async ({
+  page,
+  baseURL,
+}) => {
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin !== baseURL) foreign.push(request.url());
+  });
+  await page.goto('/api-docs');
+  await expect(page.getByRole('heading', { level: 1, name: 'API Documentation' })).toBeVisible();
+  // The convert operation of Office to PDF: its path and its title from the catalogue.
+  const title = tools.find((tool) => tool.id === 'office-to-pdf')?.title;
+  expect(title).toBe('Office to PDF');
+  const operation = page.locator('.opblock', { hasText: '/convert/office/to/pdf' });
+  await expect(operation.getByText('/convert/office/to/pdf', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(operation.getByText(title ?? '', { exact: true })).toBeVisible();
+  // Opening the operation shows its form fields from the document.
+  await operation.getByRole('button', { name: `POST /convert/office/to/pdf ${title}` }).click();
+  await expect(operation.getByText('PdfVersion', { exact: false }).first()).toBeVisible();
+  // Everything came from this origin: no CDN, no validator badge, no font service.
+  expect(foreign.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:'))).toEqual([]);
+});
+
+test.describe('the API documentation page with axe', () => {
+  // axe is injected as a script of its own, which the studio's policy rightly refuses.
+  test.use({ bypassCSP: true });
+
+  test('has no serious or critical axe violation at phone and desktop widths, an operation open', async ({
+    page,
+  }) => {
+    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/api-docs');
+      const operation = page.getByRole('button', { name: 'POST /convert/office/to/pdf Office to PDF' });
+      await operation.click({ timeout: 30_000 });
+      await expect(
+        page
+          .locator('.opblock.is-open', { hasText: '/convert/office/to/pdf' })
+          .getByText('Request body', { exact: true })
+          .first(),
+      ).toBeVisible();
+      await page.addScriptTag({ content: axeSource });
+      const problems = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
+        const results = await axe.run(document);
+        return results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+          );
+      });
+      expect({ width, problems }).toEqual({ width, problems: [] });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    }
+  });
+});
+
+interface AxeResults {
+  violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: string[] }> }>;
+}
