@@ -19,7 +19,8 @@ beforeAll(async () => {
   server = await startTestServer({
     converters: pipelineConverters,
     headersTimeoutSeconds: 2,
-    requestTimeoutSeconds: 30,
+    // long enough that the budget test's slow holder is never cut while a loaded machine sends its uploads
+    requestTimeoutSeconds: 300,
     minUploadBytesPerSecond: 16 * 1024,
     uploadGraceSeconds: 2,
     maxReceivingBytes: 8 * 1024 * 1024,
@@ -145,6 +146,7 @@ describe('request limits', () => {
     expect(server.app.receivingBudget.bytes).toBe(6 * 1024 * 1024);
     // … so a 48 MB upload sent at full speed is refused before it is read, and its client hears it.
     for (let i = 0; i < 5; i++) {
+      expect(server.app.receivingBudget.bytes).toBe(6 * 1024 * 1024);
       const refused = await fetch(`${server.apiUrl}/upload`, {
         method: 'POST',
         headers: {
