@@ -1,9 +1,9 @@
 import { acceptedRunFormatsLabel, formatMegabytesShort, type ToolDefinition } from '@docstudio/core';
-import { useId } from 'react';
 import { DropZone, FileCard, FileList, type HeadingLevel } from '../../primitives';
 import * as fieldStyles from '../../primitives/OptionField/OptionField.css';
 import { formatMessage, type StudioMessages } from '../../provider';
 import type { WorkflowTexts } from '../../provider/workflow.texts';
+import { UrlInput } from '../../shell/UrlInput';
 import * as styles from '../shared/workflow.css';
 
 export interface ChosenFile {
@@ -43,27 +43,17 @@ export function RunInput({
   onRemove,
   onUrl,
 }: RunInputProps) {
-  const urlId = useId();
   if (first?.input === 'url') {
     return (
-      <div className={fieldStyles.field} data-scope={scope} data-part="url-field">
-        <label className={fieldStyles.label} htmlFor={urlId}>
-          {messages.urlLabel}
-        </label>
-        <input
-          id={urlId}
-          type="url"
-          inputMode="url"
-          autoComplete="url"
-          className={fieldStyles.input}
-          placeholder={messages.urlPlaceholder}
-          value={url}
-          disabled={disabled}
-          onChange={(event) => onUrl(event.target.value)}
-          data-scope={scope}
-          data-part="url-input"
-        />
-      </div>
+      <UrlInput
+        className={fieldStyles.field}
+        scope={scope}
+        label={messages.urlLabel}
+        placeholder={messages.urlPlaceholder}
+        value={url}
+        disabled={disabled}
+        onChange={onUrl}
+      />
     );
   }
   const formats = first ? acceptedRunFormatsLabel(first) : '';
