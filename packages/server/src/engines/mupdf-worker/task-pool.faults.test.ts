@@ -3,14 +3,14 @@
  * or an out-of-memory kill would end it): the task runs again on a fresh worker and succeeds; a task
  * that takes two workers down is refused as 422 Code 5002; the next task works either way.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { answerTo } from '../../testing/error-answers';
 import { metricsText, parseMetrics, sampleValue } from '../../testing/metrics-text';
+import { writeSlowToRenderPdf } from '../../testing/slow-render-pdf';
 import { busyMupdfWorkers, configureMupdfWorkers, renderPageRgbInWorker, shutdownMupdfWorkers } from '.';
 
 let dir: string;
@@ -19,14 +19,7 @@ let heavy: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mupdf-faults-'));
   heavy = join(dir, 'heavy.pdf');
-  // 12 000 translucent ellipses: MuPDF needs a second or more to render the page at 150 dpi.
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([612, 792]);
-  for (let i = 0; i < 12_000; i++) {
-    const color = rgb((i % 7) / 7, (i % 5) / 5, (i % 3) / 3);
-    page.drawEllipse({ x: (i * 37) % 612, y: (i * 53) % 792, xScale: 40, yScale: 25, color, opacity: 0.5 });
-  }
-  await writeFile(heavy, await pdf.save());
+  await writeSlowToRenderPdf(heavy);
   configureMupdfWorkers(2);
 });
 

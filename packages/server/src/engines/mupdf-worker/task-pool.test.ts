@@ -3,14 +3,14 @@
  * a task the registry does not know fails on its own error (its worker replaced, no restart counted),
  * idle workers end after 10 s, and a new size replaces the pool.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineTimeout } from '../../contract/errors';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { metricsText, parseMetrics, sampleValue } from '../../testing/metrics-text';
+import { writeSlowToRenderPdf } from '../../testing/slow-render-pdf';
 import {
   configureMupdfWorkers,
   countPdfPages,
@@ -28,14 +28,7 @@ let heavy: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'task-pool-'));
   heavy = join(dir, 'heavy.pdf');
-  // 12 000 translucent ellipses: MuPDF needs a second or more to render the page at 300 dpi.
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([612, 792]);
-  for (let i = 0; i < 12_000; i++) {
-    const color = rgb((i % 7) / 7, (i % 5) / 5, (i % 3) / 3);
-    page.drawEllipse({ x: (i * 37) % 612, y: (i * 53) % 792, xScale: 40, yScale: 25, color, opacity: 0.5 });
-  }
-  await writeFile(heavy, await pdf.save());
+  await writeSlowToRenderPdf(heavy);
 });
 
 afterAll(async () => {
