@@ -49,7 +49,8 @@ export default defineConfig({
   optimizeDeps: { include: browserDeps },
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
-    proxy: { '/api': 'http://localhost:8080', '/a': 'http://localhost:8080' },
+    // '/a' alone would also catch '/assets': the sign-in pages are exactly /a and /a/….
+    proxy: { '/api': 'http://localhost:8080', '^/a(/|$)': 'http://localhost:8080' },
     // The shared test corpus sits beside the checkout (../shared/corpus, also in CI); browser tests
     // import its documents with `?url`, so Vite may serve it besides the repository itself.
     fs: {

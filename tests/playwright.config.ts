@@ -4,11 +4,11 @@
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
-import { SERVER_LOG } from './e2e/support/log-markers.ts';
+import { RESULTS_DIR, SERVER_LOG } from './e2e/support/log-markers.ts';
 import { pagePort, partnerOrigin, studioPort as port } from './e2e/support/ports.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,7 +16,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'docstudio-e2e-'));
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: '../test-results',
+  outputDir: RESULTS_DIR,
   timeout: 120_000,
   retries: 0,
   workers: 1,
@@ -33,14 +33,15 @@ export default defineConfig({
   webServer: {
     // The server's own log (JSON lines) into a file the teardown reads; test-results/ is emptied
     // before the server starts.
-    command: `mkdir -p test-results && exec node --import tsx packages/server/src/main.ts > '${relative(root, SERVER_LOG)}' 2>&1`,
+    command: `mkdir -p '${RESULTS_DIR}' && exec node --import tsx packages/server/src/main.ts > '${SERVER_LOG}' 2>&1`,
     cwd: root,
     url: `http://localhost:${port}/api/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
       PORT: String(port),
-      STATIC_DIR: join(root, 'demo/dist'),
+      // E2E_STATIC_DIR: a demo built elsewhere (`vite build -c vite.config.ts --outDir …`).
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? join(root, 'demo/dist'),
       DATA_DIR: dataDir,
       LOG: 'true',
       // Web to PDF fetches a page the test serves on loopback: exactly that origin, nothing else private.

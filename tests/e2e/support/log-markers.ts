@@ -17,10 +17,12 @@ export interface LogMarker {
   value: string;
 }
 
+/** Playwright's output folder; E2E_RESULTS_DIR gives side-by-side runs a folder each. */
+export const RESULTS_DIR = process.env.E2E_RESULTS_DIR ?? join(repoRoot, 'test-results');
 /** Where the Playwright webServer writes the server's output (playwright.config.ts). */
-export const SERVER_LOG = join(repoRoot, 'test-results', 'e2e-server.log');
+export const SERVER_LOG = join(RESULTS_DIR, 'e2e-server.log');
 /** One JSON marker a line, appended by every test worker. */
-export const MARKERS_FILE = join(repoRoot, 'test-results', 'e2e-log-markers.jsonl');
+export const MARKERS_FILE = join(RESULTS_DIR, 'e2e-log-markers.jsonl');
 
 export function recordLogMarker(kind: MarkerKind, value: string): void {
   if (value.trim().length < 4) return; // too short to mean anything when found
