@@ -165,9 +165,14 @@ export function stripActiveContent(doc: Mupdf.PDFDocument): number {
   return scrub.removed;
 }
 
-/** The rewritten file, without the objects nothing refers to any more (the removed scripts). */
+/**
+ * The rewritten file, without the objects nothing refers to any more (the removed scripts).
+ * `garbage=yes`, not `compact`/`deduplicate`: once every object has been resolved (as the scrub does),
+ * MuPDF's renumbering of a file with object streams points image XObjects at the wrong objects
+ * (poppler: "XObject 'X0' is wrong type"); dropping unused objects without renumbering is safe.
+ */
 export function saveWithoutUnusedObjects(doc: Mupdf.PDFDocument): Buffer {
-  const saved = doc.saveToBuffer('garbage=compact,compress=yes');
+  const saved = doc.saveToBuffer('garbage=yes,compress=yes');
   try {
     return Buffer.from(saved.asUint8Array());
   } finally {
