@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { precompressPlugin } from './scripts/precompress.mjs';
 import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
 
 /**
@@ -25,6 +26,12 @@ const browserDeps = [
   'zustand/vanilla',
   'react-dropzone',
   '@floating-ui/react',
+  'pdfjs-dist',
+  'pdfjs-dist/build/pdf.worker.min.mjs',
+  '@tanstack/react-virtual',
+  '@dnd-kit/core',
+  '@dnd-kit/sortable',
+  '@dnd-kit/utilities',
   '@r2wc/react-to-web-component',
   'vitest-browser-react',
   'axe-core',
@@ -42,7 +49,8 @@ const browser = () => ({
 
 export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),
-  plugins: [react(), vanillaExtractPlugin()],
+  // precompress: .gz and .br beside each built file, which the server sends as they are.
+  plugins: [react(), vanillaExtractPlugin(), precompressPlugin()],
   // @docstudio/* are their sources here (tsconfig.base.json `paths`); their package.json exports
   // name dist/, the npm build, which the demo and the tests never need.
   resolve: { tsconfigPaths: true },
@@ -73,9 +81,34 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['packages/server/src/**/*.test.ts'],
+          // PostgreSQL's own tests need the server-pg project's cluster.
+          exclude: [...configDefaults.exclude, 'packages/server/src/storage/postgres/**'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Engines are heavy: two cores, so server test files run one after another.
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        // The server tests that store something, again on PostgreSQL (DATABASE_URL: files, keys and
+        // records in the database), one throwaway cluster for the whole run (tests/postgres.setup.ts).
+        // Tests of SQLite's or the data folder's own files, and of logic that stores nothing (sign-in
+        // pages, throttles), stay in `server` only: CI time.
+        test: {
+          name: 'server-pg',
+          environment: 'node',
+          include: [
+            'packages/server/src/storage/postgres/**/*.test.ts',
+            'packages/server/src/auth/revocation.test.ts',
+            'packages/server/src/storage/file-store-batch.test.ts',
+            'packages/server/src/http/{account,files,download-links,upload-forms,upload-limit,convert,convert-forms}.test.ts',
+            'packages/server/src/http/workflow{s,-runs,-secrets,-callbacks}.test.ts',
+          ],
+          globalSetup: ['tests/postgres.setup.ts'],
+          setupFiles: ['tests/postgres-env.setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

@@ -1,16 +1,13 @@
 /**
- * PDF to JPG, Word and Excel: rendering speed of pdf/to/jpg against `pdftoppm -jpeg -r 150` alone on
- * the same file in the same run (ratio, not an absolute time), and the quality figures of the
- * structure-based converters: DOCX word F1 against pdftotext, and table cell accuracy of DOCX and XLSX
- * against camelot's expected cells.
+ * PDF to Word and Excel: the quality figures of the structure-based converters: DOCX word F1 against
+ * pdftotext, and table cell accuracy of DOCX and XLSX against camelot's expected cells. (PDF to JPG's
+ * speed against pdftoppm: pdf-to-jpg.bench.ts.)
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { pdfToDocx } from '../packages/server/src/converters/pdf-to-docx';
-import { pdfToJpg } from '../packages/server/src/converters/pdf-to-jpg';
 import { pdfToXlsx } from '../packages/server/src/converters/pdf-to-xlsx';
 import { cellAccuracy, parseCsv, wordF1 } from '../packages/server/src/engines/pdf-structure';
 import {
@@ -23,25 +20,6 @@ import { makeConverterContext } from '../packages/server/src/testing/converter-c
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 
 const corpus = CORPUS_DIR;
-
-async function jpgSpeed(): Promise<void> {
-  const source = join(corpus, 'pdf/GeoTopo-komprimiert.pdf');
-  const pages = Number(execFileSync('qpdf', ['--show-npages', source], { encoding: 'utf8' }).trim());
-  const job = await makeConverterContext(source, { Dpi: '150', Quality: '95' }, 600_000);
-  let started = performance.now();
-  await convertAsSent(pdfToJpg, job.ctx);
-  const ours = (performance.now() - started) / 1000;
-  await job.cleanup();
-  const dir = mkdtempSync(join(tmpdir(), 'bench-pdftoppm-'));
-  started = performance.now();
-  // Same quality as ours (the catalogue's default 95): pdftoppm's own default is lower, and cheaper.
-  execFileSync('pdftoppm', ['-jpeg', '-jpegopt', 'quality=95', '-r', '150', source, join(dir, 'page')]);
-  const poppler = (performance.now() - started) / 1000;
-  rmSync(dir, { recursive: true, force: true });
-  console.log(`pdf/to/jpg ${pages} pages at 150 dpi: ${(pages / ours).toFixed(1)} pages/s`);
-  console.log(`pdftoppm -jpeg quality=95 -r 150:   ${(pages / poppler).toFixed(1)} pages/s`);
-  console.log(`ratio (ours / pdftoppm speed):      ${(poppler / ours).toFixed(2)}`);
-}
 
 async function docxWords(): Promise<void> {
   for (const name of [
@@ -99,7 +77,6 @@ async function tableAccuracy(): Promise<void> {
 }
 
 export default async function (): Promise<void> {
-  await jpgSpeed();
   await docxWords();
   await tableAccuracy();
 }

@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { precompressFolder } from './precompress.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: 'inherit' });
@@ -21,4 +22,6 @@ const to = `${root}demo/dist/elements`;
 if (!existsSync(`${from}/all.js`)) throw new Error(`The elements build left no ${from}/all.js.`);
 rmSync(to, { recursive: true, force: true });
 cpSync(from, to, { recursive: true });
+// The studio's own files were compressed by its Vite build; the elements arrive after it.
+await precompressFolder(to);
 console.log(`Copied the custom elements to ${to}`);

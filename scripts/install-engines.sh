@@ -6,13 +6,17 @@ set -euo pipefail
 
 # The OCR tool's 27 languages (spec part 2, section 9) as Tesseract pack names.
 OCR_LANGS="ara cat chi-sim chi-tra dan nld eng fin fas deu ell heb ita jpn kor lit nor pol por ron rus slv spa swe tur ukr tha"
+# The other languages of European administrations (the EU's official ones, regional and neighbouring):
+# the server accepts every installed model by its ISO code, so these need no code change.
+OCR_LANGS="$OCR_LANGS fra ces slk hun est lav bul hrv srp srp-latn gle mlt eus glg cym ltz isl sqi mkd bos"
 
 PACKAGES="chromium \
  libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui libreoffice-draw-nogui python3-uno \
  ghostscript qpdf poppler-utils \
  tesseract-ocr ocrmypdf \
  fonts-dejavu fonts-liberation fonts-liberation2 fonts-noto-core fonts-noto-cjk fonts-crosextra-carlito fonts-crosextra-caladea \
- icc-profiles-free"
+ icc-profiles-free \
+ redis-server postgresql"
 for lang in $OCR_LANGS; do PACKAGES="$PACKAGES tesseract-ocr-$lang"; done
 
 if [ "${1:-}" = "--list" ]; then

@@ -70,6 +70,10 @@ export default defineConfig(({ mode }) => ({
   plugins: [react(), vanillaExtractPlugin(), elementEntriesPlugin(here, toolIds), inlineElementCss()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   resolve: { alias: [...sourceAliases, ...(mode === 'react' ? [] : preactCompat)] },
+  // The pdf.js worker (page pictures) is found relative to the chunk that starts it, wherever the
+  // bundle is served from (the studio's /elements/), not at the host page's /assets/.
+  base: './',
+  worker: { format: 'es' },
   build: {
     outDir: 'dist/standalone',
     emptyOutDir: true,

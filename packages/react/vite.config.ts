@@ -35,6 +35,11 @@ function styledEntry(): Plugin {
 
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin(), styledEntry()],
+  // The pdf.js worker (src/primitives/PdfPages/pdf.worker.ts) becomes dist/assets/pdf.worker-*.js,
+  // found relative to the module (`new URL('./assets/…', import.meta.url)`) so a partner's bundler
+  // copies it and serves it from the partner's origin; an absolute '/assets/…' would point nowhere.
+  base: './',
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

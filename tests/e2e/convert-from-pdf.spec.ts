@@ -5,7 +5,7 @@ import { PdfToExcelModel } from './models/pdf-to-excel.model';
 import { PdfToJpgModel } from './models/pdf-to-jpg.model';
 import { PdfToPowerpointModel } from './models/pdf-to-powerpoint.model';
 import { PdfToWordModel } from './models/pdf-to-word.model';
-import { corpusFile } from './support/corpus';
+import { corpusFile, repoCorpusFile } from './support/corpus';
 import { isJpeg, zipEntries, zipEntryText } from './support/inspect';
 
 test('PDF to Word gives a .docx with the text of the PDF', async ({ page }, testInfo) => {
@@ -39,6 +39,21 @@ test('PDF to Excel gives a .xlsx holding the table of the PDF', async ({ page },
     : '';
   const sheet = zipEntryText(result.path, 'xl/worksheets/sheet1.xml');
   expect(`${strings}${sheet}`).toMatch(/Cycle/);
+});
+
+test('PDF to Excel reads a table printed sideways (/Rotate 90) upright, with numbers as numbers', async ({
+  page,
+}, testInfo) => {
+  const tool = new PdfToExcelModel(page);
+  await tool.open();
+  const source = repoCorpusFile('pdf-tables/nics-background-checks-2015-11-rotated.pdf');
+  const result = await tool.convertAndDownload(testInfo, source);
+  const strings = zipEntryText(result.path, 'xl/sharedStrings.xml');
+  expect(strings).toContain('>Alabama<');
+  expect(strings).toContain('>Wyoming<');
+  expect(strings).not.toContain('A l a b a m a');
+  // Alabama's total (71,137) is a number cell, not text
+  expect(zipEntryText(result.path, 'xl/worksheets/sheet1.xml')).toMatch(/<v>71137<\/v>/);
 });
 
 test('PDF to JPG gives one JPEG per page', async ({ page }, testInfo) => {

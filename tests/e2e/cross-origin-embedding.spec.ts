@@ -99,6 +99,13 @@ test.describe('a partner page on another origin', () => {
     await expect(tool.root).toHaveAttribute('data-state', 'idle');
     await expect(tool.combobox('Angle')).toHaveValue('180');
     await tool.chooseFiles(corpusFile('pdf/crazyones.pdf'));
+    // The page picture draws here too: browsers start no worker from another origin, so pdf.js runs
+    // its worker code in the partner's page (a module of the studio's /elements/).
+    await expect(tool.root.locator('[data-page="1"] [data-part="page-image"]')).toHaveAttribute(
+      'data-state',
+      'ready',
+      { timeout: 20_000 },
+    );
     await tool.convert();
     await tool.expectComplete();
 

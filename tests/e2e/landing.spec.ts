@@ -1,4 +1,8 @@
-/** The studio's landing grid, its filter, tool navigation and the 404 page in the built site. */
+/**
+ * The studio's landing grid, its filter, tool navigation and the 404 page in the built site; the
+ * landing's first load without the other pages' code, which arrives when a link is pointed at, with
+ * no loading placeholder between pages; and, with no external page configured, no link to one.
+ */
 import { tools } from '@docstudio/core';
 import { expect, test } from '@playwright/test';
 
@@ -21,6 +25,51 @@ test('a tool card opens its page with a breadcrumb back to Tools', async ({ page
   await expect(page.locator('[data-scope="pdf-rotate"][data-part="root"]')).toBeVisible();
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Tools' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("the landing loads without the tool pages' code; pointing at a card fetches it, and the page opens without a placeholder", async ({
+  page,
+}) => {
+  // Any moment the page area shows the loading placeholder (routing/PageLoading) is recorded.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { placeholders: string[] }).placeholders = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('.studio-page-loading')) seen.push(window.location.pathname);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveCount(tools.length);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((path) => /\/assets\/(ToolPage|workflows|account|ApiReference)-/.test(path))).toEqual(
+    [],
+  );
+
+  const card = page.getByRole('link', { name: /Compress PDF/ });
+  await card.hover();
+  await expect.poll(() => scripts.some((path) => /\/assets\/ToolPage-[\w-]+\.js$/.test(path))).toBe(true);
+  await card.click();
+  await expect(page).toHaveURL(/\/pdf-compress$/);
+  await expect(page.locator('[data-scope="pdf-compress"][data-part="root"]')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { placeholders: string[] }).placeholders)).toEqual(
+    [],
+  );
+});
+
+test('with no external page configured, the footer and the call to action link to none', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'API documentation' })).toBeVisible();
+  const targets = await footer
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(targets.filter((href) => !href?.startsWith('/'))).toEqual([]);
+  await expect(page.getByRole('link', { name: /View Pricing/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Start Free Trial/ })).toBeVisible();
 });
 
 test("an unknown path shows 'Oops! Page not found' with a link home", async ({ page }) => {

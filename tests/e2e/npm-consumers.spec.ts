@@ -134,6 +134,13 @@ for (const react of REACT_MAJORS) {
     );
 
     await tool.chooseFiles(corpusFile('pdf/crazyones.pdf'));
+    // The page picture: pdf.js and its worker, bundled by the partner's Vite from the npm build.
+    await expect(tool.root.getByRole('button', { name: 'Rotate page 1', exact: true })).toBeVisible();
+    await expect(tool.root.locator('[data-page="1"] [data-part="page-image"]')).toHaveAttribute(
+      'data-state',
+      'ready',
+      { timeout: 20_000 },
+    );
     await tool.convert();
     await tool.expectComplete();
     const result = await tool.download(testInfo);

@@ -4,13 +4,9 @@
  * the studio is used (no violation in Chromium), and the API documentation page rendering the
  * server's OpenAPI document from this origin.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { siteRoutes, tools } from '@docstudio/core';
 import { expect, type Page, test } from '@playwright/test';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-
-const require = createRequire(import.meta.url);
 
 /** Records every CSP violation the page reports, from the first script on. */
 async function watchPolicyViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -120,43 +116,3 @@ test("the API documentation page renders the server's OpenAPI document from this
   // Everything came from this origin: no CDN, no validator badge, no font service.
   expect(foreign.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:'))).toEqual([]);
 });
-
-test.describe('the API documentation page with axe', () => {
-  // axe is injected as a script of its own, which the studio's policy rightly refuses.
-  test.use({ bypassCSP: true });
-
-  test('has no serious or critical axe violation at phone and desktop widths, an operation open', async ({
-    page,
-  }) => {
-    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/api-docs');
-      const operation = page.getByRole('button', { name: 'POST /convert/office/to/pdf Office to PDF' });
-      await operation.click({ timeout: 30_000 });
-      await expect(
-        page
-          .locator('.opblock.is-open', { hasText: '/convert/office/to/pdf' })
-          .getByText('Request body', { exact: true })
-          .first(),
-      ).toBeVisible();
-      await page.addScriptTag({ content: axeSource });
-      const problems = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
-        const results = await axe.run(document);
-        return results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map(
-            (violation) =>
-              `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-          );
-      });
-      expect({ width, problems }).toEqual({ width, problems: [] });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
-    }
-  });
-});
-
-interface AxeResults {
-  violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: string[] }> }>;
-}

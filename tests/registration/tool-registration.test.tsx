@@ -6,11 +6,15 @@
  * the server's table or react's exports; this also catches what types cannot see (a component
  * rendering another tool, an entry that defines the wrong element, a route showing another page).
  * It runs in Node: the server's converters cannot load in a browser, and the React parts render
- * with react-dom/server.
+ * with react-dom/server (the studio's pages, loaded lazily, with react-dom/static's prerender, which
+ * waits for them).
  */
+
+import { text } from 'node:stream/consumers';
 import { findToolByEndpoint, tools } from '@docstudio/core';
 import * as react from '@docstudio/react';
 import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../demo/src/App';
@@ -56,12 +60,13 @@ describe.each(tools)('catalogue tool $id', (tool) => {
     expect(reactExports[imported ?? '']).toBe(react.toolComponents[tool.id]);
   });
 
-  it('has a studio page at its route showing this tool', () => {
-    const html = renderToString(
+  it('has a studio page at its route showing this tool', async () => {
+    const { prelude } = await prerenderToNodeStream(
       <MemoryRouter initialEntries={[tool.route]}>
         <App />
       </MemoryRouter>,
     );
+    const html = await text(prelude);
     expect(html).toContain(toolRoot(tool.id));
     expect(html).not.toContain('Oops! Page not found');
   });

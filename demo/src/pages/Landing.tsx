@@ -8,6 +8,7 @@ import './landing.css';
 import type { SiteRoute } from '@docstudio/core';
 import { Link } from 'react-router';
 import type { StudioAuth } from '../auth/studio.auth';
+import { useLinkSettings } from '../shell/site-links.context';
 import { usePageMeta } from '../shell/usePageMeta';
 import { pricingUrl } from './external.links';
 import { CallToAction } from './landing/CallToAction';
@@ -20,6 +21,7 @@ import { ToolGrid } from './landing/ToolGrid';
 
 export function Landing({ auth, route }: { auth: StudioAuth; route: SiteRoute }) {
   usePageMeta(route.title, route.description);
+  const linkSettings = useLinkSettings();
   return (
     <main className="landing">
       <h1>{route.title}</h1>
@@ -32,7 +34,7 @@ export function Landing({ auth, route }: { auth: StudioAuth; route: SiteRoute })
       <SecurityCompliance />
       <Testimonials />
       <Faq />
-      <CallToAction signUpUrl={auth.signUpUrl} pricingUrl={pricingUrl(auth.environment)} />
+      <CallToAction signUpUrl={auth.signUpUrl} pricingUrl={pricingUrl(linkSettings)} />
     </main>
   );
 }

@@ -3,17 +3,15 @@
  * (`siteRoutes`): App builds its router from that list and this map. A route added to the list needs
  * an entry here (tests/registration/site-routes.test.tsx checks both ways); until it has one, App
  * shows PlaceholderPage (its heading and description) there rather than the 404 page.
+ *
+ * Only the landing page is in the first load; every other page family is a module of its own
+ * (lazyModule), fetched when its route is first shown or a link to it is pointed at (routePreloads).
  */
 import { type SiteRoute, tools } from '@docstudio/core';
 import type { ReactNode } from 'react';
 import type { StudioAuth } from '../auth/studio.auth';
-import { AccountPage } from '../pages/account';
-import { ApiDocsPage } from '../pages/api-docs/ApiDocsPage';
 import { Landing } from '../pages/Landing';
-import { ComparisonPage, IndustryPage } from '../pages/marketing';
-import { ToolPage } from '../pages/ToolPage';
-import { ConnectorsTeaser, DocumentsTeaser } from '../pages/teasers';
-import { CreateWorkflowPage, EditWorkflowPage, RunWorkflowPage, WorkflowsPage } from '../pages/workflows';
+import { lazyModule } from './lazy-module';
 
 /** What a page gets: the sign-in state and its own entry of the route list. */
 export interface PageContext {
@@ -22,6 +20,25 @@ export interface PageContext {
 }
 
 export type PageRenderer = (context: PageContext) => ReactNode;
+
+const toolModule = lazyModule(() => import('../pages/ToolPage'));
+const workflowModule = lazyModule(() => import('../pages/workflows'));
+const teaserModule = lazyModule(() => import('../pages/teasers'));
+const marketingModule = lazyModule(() => import('../pages/marketing'));
+const accountModule = lazyModule(() => import('../pages/account'));
+const apiDocsModule = lazyModule(() => import('../pages/api-docs/ApiDocsPage'));
+
+const ToolPage = toolModule.page((module) => module.ToolPage);
+const WorkflowsPage = workflowModule.page((module) => module.WorkflowsPage);
+const CreateWorkflowPage = workflowModule.page((module) => module.CreateWorkflowPage);
+const EditWorkflowPage = workflowModule.page((module) => module.EditWorkflowPage);
+const RunWorkflowPage = workflowModule.page((module) => module.RunWorkflowPage);
+const ConnectorsTeaser = teaserModule.page((module) => module.ConnectorsTeaser);
+const DocumentsTeaser = teaserModule.page((module) => module.DocumentsTeaser);
+const ComparisonPage = marketingModule.page((module) => module.ComparisonPage);
+const IndustryPage = marketingModule.page((module) => module.IndustryPage);
+const AccountPage = accountModule.page((module) => module.AccountPage);
+const ApiDocsPage = apiDocsModule.page((module) => module.ApiDocsPage);
 
 const toolPages: Record<string, PageRenderer> = Object.fromEntries(
   tools.map((tool) => [tool.route, () => <ToolPage tool={tool} />]),
@@ -35,8 +52,8 @@ export const routePages: Readonly<Record<string, PageRenderer>> = {
   // Without an id, edit and run go back to the list (spec part 2, section 2).
   '/workflows/edit/:id?': ({ auth }) => <EditWorkflowPage auth={auth} />,
   '/workflows/run/:id?': ({ auth }) => <RunWorkflowPage auth={auth} />,
-  '/connectors': ({ auth, route }) => <ConnectorsTeaser auth={auth} route={route} />,
-  '/documents': ({ auth, route }) => <DocumentsTeaser auth={auth} route={route} />,
+  '/connectors': ({ route }) => <ConnectorsTeaser route={route} />,
+  '/documents': ({ route }) => <DocumentsTeaser route={route} />,
   '/vs-smallpdf': ({ route }) => <ComparisonPage route={route} competitor="Smallpdf" />,
   '/vs-ilovepdf': ({ route }) => <ComparisonPage route={route} competitor="iLovePDF" />,
   '/vs-pdf2go': ({ route }) => <ComparisonPage route={route} competitor="PDF2Go" />,
@@ -45,4 +62,20 @@ export const routePages: Readonly<Record<string, PageRenderer>> = {
   '/industries/government': ({ route }) => <IndustryPage route={route} industry="government" />,
   '/account': ({ auth, route }) => <AccountPage auth={auth} route={route} />,
   '/api-docs': ({ auth, route }) => <ApiDocsPage auth={auth} route={route} />,
+};
+
+const workflowPaths = ['/workflows', '/workflows/create', '/workflows/edit/:id?', '/workflows/run/:id?'];
+const marketingPaths = ['/vs-smallpdf', '/vs-ilovepdf', '/vs-pdf2go'].concat(
+  ['healthcare', 'legal', 'government'].map((industry) => `/industries/${industry}`),
+);
+
+/** The download of each lazily loaded route's page module, by route pattern (the landing has none). */
+export const routePreloads: Readonly<Record<string, () => Promise<unknown>>> = {
+  ...Object.fromEntries(tools.map((tool) => [tool.route, toolModule.preload])),
+  ...Object.fromEntries(workflowPaths.map((path) => [path, workflowModule.preload])),
+  ...Object.fromEntries(marketingPaths.map((path) => [path, marketingModule.preload])),
+  '/connectors': teaserModule.preload,
+  '/documents': teaserModule.preload,
+  '/account': accountModule.preload,
+  '/api-docs': apiDocsModule.preload,
 };

@@ -31,7 +31,17 @@ describe('page shell', () => {
 
   it('has every footer link group: comparisons, industries, company, support with the API page, social', async () => {
     const { context } = authContext();
-    const screen = await renderApp('/', context);
+    const configured = {
+      VITE_PRICING_URL: 'https://docs.example/pricing',
+      VITE_SECURITY_URL: 'https://docs.example/security',
+      VITE_AFFILIATES_URL: 'https://docs.example/affiliates',
+      VITE_HELP_URL: 'https://docs.example/help',
+      VITE_CONTACT_URL: 'mailto:team@docs.example',
+      VITE_GITHUB_URL: 'https://github.com/docs-example',
+      VITE_LINKEDIN_URL: 'https://www.linkedin.com/company/docs-example',
+      VITE_X_URL: 'https://x.com/docs_example',
+    };
+    const screen = await renderApp('/', context, configured);
     const footer = screen.getByRole('contentinfo');
     const expected: Record<string, string[]> = {
       Compare: ['/vs-smallpdf', '/vs-ilovepdf', '/vs-pdf2go'],
@@ -44,16 +54,39 @@ describe('page shell', () => {
     await expect
       .element(footer.getByRole('link', { name: 'API documentation' }))
       .toHaveAttribute('href', '/api-docs');
-    // External pages open in a new tab; they live on the provider's site (authBaseUrl, '' here).
-    const external = { Pricing: '/pricing', 'Help centre': '/help', Contact: '/contact', GitHub: '/github' };
-    for (const [name, path] of Object.entries(external)) {
+    // External pages, where the install names them, open in a new tab.
+    const external = {
+      Pricing: configured.VITE_PRICING_URL,
+      'Help centre': configured.VITE_HELP_URL,
+      Contact: configured.VITE_CONTACT_URL,
+      GitHub: configured.VITE_GITHUB_URL,
+    };
+    for (const [name, href] of Object.entries(external)) {
       const link = footer.getByRole('link', { name: new RegExp(`^${name}`) });
       await expect.element(link).toHaveAttribute('target', '_blank');
-      await expect.element(link).toHaveAttribute('href', path);
+      await expect.element(link).toHaveAttribute('href', href);
     }
     for (const name of ['Security and compliance', 'Affiliates', 'LinkedIn', 'X (Twitter)']) {
       await expect.element(footer.getByRole('link', { name: `${name} (opens in a new tab)` })).toBeVisible();
     }
+  });
+
+  it('on an install that names no external page, shows only the pages this studio serves', async () => {
+    const screen = await renderApp('/', authContext().context);
+    const footer = screen.getByRole('contentinfo');
+    await expect.element(footer.getByRole('link', { name: 'API documentation' })).toBeVisible();
+    const links = footer.getByRole('link').elements();
+    expect(
+      links.filter(
+        (link) => link.getAttribute('target') === '_blank' || !link.getAttribute('href')?.startsWith('/'),
+      ),
+    ).toEqual([]);
+    expect(
+      footer
+        .getByRole('navigation')
+        .elements()
+        .map((nav) => nav.getAttribute('aria-label')),
+    ).toEqual(['Compare', 'Industries', 'Support']);
   });
 
   it('shows the Staging badge when the environment is not production', async () => {

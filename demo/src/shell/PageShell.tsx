@@ -48,7 +48,7 @@ export function PageShell({ auth, children, showHeader = true, showFooter = true
       <div id={MAIN_CONTENT_ID} tabIndex={-1} className="studio-content">
         {children}
       </div>
-      {showFooter && <SiteFooter environment={auth.environment} />}
+      {showFooter && <SiteFooter />}
     </div>
   );
 }

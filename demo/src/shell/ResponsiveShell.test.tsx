@@ -1,12 +1,12 @@
 /**
  * The studio at phone and desktop widths (issue 15): the landing page and every tool page fit the
- * window without sideways scrolling, carry their head tags from the route list and have no serious
- * or critical axe finding.
+ * window without sideways scrolling and carry their head tags from the route list. (axe at both
+ * widths: tests/e2e/accessibility.spec.ts.)
  */
 import { matchSiteRoute, tools } from '@docstudio/core';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { authContext, horizontalOverflow, renderApp, seriousViolations, VIEWPORTS } from './shell.testing';
+import { authContext, horizontalOverflow, renderApp, VIEWPORTS } from './shell.testing';
 
 const PATHS = ['/', ...tools.map((tool) => tool.route)];
 
@@ -15,14 +15,13 @@ function headTag(selector: string, attribute = 'content'): string | null {
 }
 
 describe.each(VIEWPORTS)('at $width px ($name)', ({ width, height }) => {
-  it('shows the landing page and every tool page without sideways scrolling or axe findings', async () => {
+  it('shows the landing page and every tool page without sideways scrolling', async () => {
     await page.viewport(width, height);
     const { context } = authContext({ environment: 'staging' });
     for (const path of PATHS) {
       const screen = await renderApp(path, context);
       await expect.element(screen.getByRole('heading', { level: 1 })).toBeVisible();
       expect(horizontalOverflow(), `${path} scrolls sideways`).toBe(0);
-      expect(await seriousViolations(), path).toEqual([]);
       await screen.unmount();
     }
   });

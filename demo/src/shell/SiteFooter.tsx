@@ -1,10 +1,10 @@
 /**
- * The site footer (spec part 1, section 2): every link group, external targets in a new tab, and the
- * copyright line of 2025.
+ * The site footer (spec part 1, section 2): every link group with a link (external pages only when the
+ * install names them, site.links.ts), external targets in a new tab, and the copyright line of 2025.
  */
-import type { Environment } from '@docstudio/core';
 import { Link } from 'react-router';
 import { footerLinkGroups, type SiteLink } from './site.links';
+import { useLinkSettings } from './site-links.context';
 
 function FooterLink({ link }: { link: SiteLink }) {
   if (!link.external) return <Link to={link.href}>{link.label}</Link>;
@@ -16,11 +16,12 @@ function FooterLink({ link }: { link: SiteLink }) {
   );
 }
 
-export function SiteFooter({ environment }: { environment: Environment }) {
+export function SiteFooter() {
+  const settings = useLinkSettings();
   return (
     <footer className="studio-footer">
       <div className="studio-footer-groups">
-        {footerLinkGroups(environment).map((group) => (
+        {footerLinkGroups(settings).map((group) => (
           <nav key={group.label} aria-label={group.label} className="studio-footer-group">
             <h2 className="studio-footer-heading">{group.label}</h2>
             <ul>

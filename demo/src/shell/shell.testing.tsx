@@ -1,13 +1,13 @@
 /**
  * Shared steps of the shell and tool-page tests: an auth context on real in-memory Web Storage, the
  * studio rendered at a path, the viewport widths the site must fit, horizontal overflow as a user
- * sees it (a sideways scroll bar) and axe's serious and critical findings.
+ * sees it (a sideways scroll bar).
  */
 import { type AuthContext, defaultEnvironments, MemoryStorage, userTokenKeys } from '@docstudio/core';
-import axe from 'axe-core';
 import { MemoryRouter } from 'react-router';
 import { render } from 'vitest-browser-react';
 import { App } from '../App';
+import type { LinkSettings } from './site.links';
 
 /** A phone (iPhone SE/13 mini width) and a desktop. */
 export const VIEWPORTS = [
@@ -37,10 +37,11 @@ export function authContext(options: { environment?: 'production' | 'staging'; s
   return { context, localStorage, assigned };
 }
 
-export const renderApp = (path: string, context: AuthContext) =>
+/** The studio at `path`; `linkSettings` stand for the build's VITE_ link variables (none by default). */
+export const renderApp = (path: string, context: AuthContext, linkSettings: LinkSettings = {}) =>
   render(
     <MemoryRouter initialEntries={[path]}>
-      <App authContext={context} />
+      <App authContext={context} linkSettings={linkSettings} />
     </MemoryRouter>,
   );
 
@@ -48,14 +49,4 @@ export const renderApp = (path: string, context: AuthContext) =>
 export function horizontalOverflow(): number {
   const scrolling = document.scrollingElement ?? document.documentElement;
   return Math.max(0, scrolling.scrollWidth - window.innerWidth);
-}
-
-/** axe-core's serious and critical violations on the page, readable in a failure. */
-export async function seriousViolations(): Promise<string[]> {
-  const results = await axe.run(document, { resultTypes: ['violations'] });
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }

@@ -1,10 +1,10 @@
 /**
  * The footer's link groups (spec part 1, section 2): comparison and industry pages of this site, the
- * API documentation page, and external pages. External targets live on the provider's website (the
- * sign-in site, `authBaseUrl`) by default; each can be pointed elsewhere at build time with a VITE_
- * variable, so a self-hosted install links its own pricing, help or social pages.
+ * API documentation page, and external pages (pricing, security, affiliates, help, contact, social).
+ * External pages are not part of a self-hosted studio, so each appears only when the install names its
+ * address at build time with a VITE_ variable (an http(s) or mailto: address); a group left with no
+ * link is not shown. No default on someone else's site: a guessed address would be a 404.
  */
-import type { Environment } from '@docstudio/core';
 
 export interface SiteLink {
   label: string;
@@ -18,22 +18,28 @@ export interface SiteLinkGroup {
   links: readonly SiteLink[];
 }
 
-/** Build-time overrides (Vite replaces `import.meta.env.VITE_*`; undefined outside a Vite build). */
-const env: Record<string, string | undefined> =
+/** The VITE_* settings of the external targets, by variable name. */
+export type LinkSettings = Readonly<Record<string, string | undefined>>;
+
+/** The build's own settings (Vite replaces `import.meta.env.VITE_*`; empty outside a Vite build). */
+export const buildTimeLinkSettings: LinkSettings =
   (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
+
+/** The configured address of an external page, or undefined when unset or not a web or mail address. */
+export function externalTarget(settings: LinkSettings, variable: string): string | undefined {
+  const value = settings[variable]?.trim();
+  if (!value || !URL.canParse(value)) return undefined;
+  return ['http:', 'https:', 'mailto:'].includes(new URL(value).protocol) ? value : undefined;
+}
 
 const internal = (label: string, href: string): SiteLink => ({ label, href, external: false });
 
-function external(environment: Environment, label: string, variable: string, path: string): SiteLink {
-  const configured = env[variable]?.trim();
-  const base = environment.authBaseUrl.replace(/\/+$/, '');
-  return { label, href: configured || `${base}${path}`, external: true };
-}
-
-export function footerLinkGroups(environment: Environment): SiteLinkGroup[] {
-  const link = (label: string, variable: string, path: string) =>
-    external(environment, label, variable, path);
-  return [
+export function footerLinkGroups(settings: LinkSettings = buildTimeLinkSettings): SiteLinkGroup[] {
+  const external = (label: string, variable: string): SiteLink[] => {
+    const href = externalTarget(settings, variable);
+    return href ? [{ label, href, external: true }] : [];
+  };
+  const groups: SiteLinkGroup[] = [
     {
       label: 'Compare',
       links: [
@@ -53,26 +59,27 @@ export function footerLinkGroups(environment: Environment): SiteLinkGroup[] {
     {
       label: 'Company',
       links: [
-        link('Pricing', 'VITE_PRICING_URL', '/pricing'),
-        link('Security and compliance', 'VITE_SECURITY_URL', '/security'),
-        link('Affiliates', 'VITE_AFFILIATES_URL', '/affiliates'),
+        ...external('Pricing', 'VITE_PRICING_URL'),
+        ...external('Security and compliance', 'VITE_SECURITY_URL'),
+        ...external('Affiliates', 'VITE_AFFILIATES_URL'),
       ],
     },
     {
       label: 'Support',
       links: [
-        link('Help centre', 'VITE_HELP_URL', '/help'),
+        ...external('Help centre', 'VITE_HELP_URL'),
         internal('API documentation', '/api-docs'),
-        link('Contact', 'VITE_CONTACT_URL', '/contact'),
+        ...external('Contact', 'VITE_CONTACT_URL'),
       ],
     },
     {
       label: 'Follow us',
       links: [
-        link('GitHub', 'VITE_GITHUB_URL', '/github'),
-        link('LinkedIn', 'VITE_LINKEDIN_URL', '/linkedin'),
-        link('X (Twitter)', 'VITE_X_URL', '/x'),
+        ...external('GitHub', 'VITE_GITHUB_URL'),
+        ...external('LinkedIn', 'VITE_LINKEDIN_URL'),
+        ...external('X (Twitter)', 'VITE_X_URL'),
       ],
     },
   ];
+  return groups.filter((group) => group.links.length > 0);
 }

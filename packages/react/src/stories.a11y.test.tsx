@@ -5,9 +5,10 @@
  * visible enabled control is in the tab order, and axe-core finds no serious or critical violation.
  */
 import { composeStories } from '@storybook/react-vite';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import preview from './stories/preview';
 import { seriousViolations } from './testing/axe.check';
+import { warmUpPdfJs } from './testing/pdf.warmup';
 
 /** Visible, enabled controls a keyboard user could not reach with Tab (tabindex below 0). */
 function controlsOutOfTabOrder(): string[] {
@@ -30,6 +31,9 @@ type StoryModule = Parameters<typeof composeStories>[0];
 
 const modules = import.meta.glob<StoryModule>('./**/*.stories.tsx', { eager: true });
 const themes = ['light', 'dark'] as const;
+
+// Stories with page pictures load pdf.js; its first load in the dev server takes seconds, not a story's.
+beforeAll(warmUpPdfJs, 60_000);
 
 it('finds the story files', () => {
   expect(Object.keys(modules).length).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ApiKeyService } from './auth/api-keys';
-import { loadSigningKeys } from './auth/jwt-keys';
+import { loadSharedSigningKeys, loadSigningKeys } from './auth/jwt-keys';
 import { RevokedTokens } from './auth/revoked-tokens';
 import { TokenService } from './auth/tokens';
 import { UserService } from './auth/users';
@@ -25,7 +25,7 @@ import { answerClientError } from './http/client-errors';
 import { registerConvertRoutes } from './http/convert.routes';
 import { installCors } from './http/cors';
 import { closeConnectionsWhenDraining } from './http/drain-connections';
-import { installErrorHandler } from './http/error-answer';
+import { installErrorHandler, toErrorAnswer } from './http/error-answer';
 import { registerFileRoutes } from './http/files.routes';
 import { registerHealthRoutes } from './http/health.routes';
 import { MetricsRegistry } from './http/metrics';
@@ -33,26 +33,34 @@ import { installOpenApi } from './http/openapi/install-openapi';
 import { registerOpenApiRoute } from './http/openapi/openapi.routes';
 import { refuseQueryCredentials } from './http/query-credentials';
 import { RateLimits } from './http/rate-limit';
+import { registerRedactionPreviewRoute } from './http/redaction-preview.routes';
+import { RedisBuckets } from './http/redis-rate-limiter';
 import { guardRequestBodies, requestTimeouts } from './http/request-bodies';
 import { requestIdOf, returnRequestIds } from './http/request-id';
 import { requestLoggerOptions, SafeLogController } from './http/request-logging';
-import type { ServerContext } from './http/server-context';
+import { downloadUrlFor, type ServerContext } from './http/server-context';
 import { registerSignInRoutes } from './http/sign-in.routes';
 import { registerStaticSite } from './http/static-site';
 import { registerWorkflowRunRoute } from './http/workflow-run.routes';
 import { registerWorkflowRunsRoute } from './http/workflow-runs.routes';
 import { registerWorkflowRoutes } from './http/workflows.routes';
+import { registerZipRoute } from './http/zip.routes';
 import { CallbackDeliveries } from './jobs/callback-delivery';
+import { startConversionWorkers } from './jobs/conversion-worker';
+import { type Conversions, LocalConversions } from './jobs/conversions';
 import { InProcessJobQueue } from './jobs/job-queue';
 import { JobRecords } from './jobs/job-records';
 import { cleanUpPreviousRuns } from './jobs/previous-run-cleanup';
+import { RedisConversions } from './jobs/redis-conversions';
 import { urlPolicyOf } from './jobs/run-conversion';
+import { SweepLock } from './jobs/sweep-lock';
 import { startSweeper } from './jobs/sweeper';
 import { WorkflowRunRecords } from './jobs/workflow-runs';
-import { openDatabase, sqliteDialect } from './storage/database';
+import { dialectFor, openDatabase } from './storage/database';
 import { FileStore } from './storage/file-store';
 import { loadKeyRing } from './storage/key-ring';
 import { resealWorkflowSecrets } from './storage/sealed-steps';
+import { checkSharedStorageKey, fileBackendFor } from './storage/shared-storage';
 
 export type ServerOptions = Partial<ServerConfig> & {
   /** The converter table; the default is converters/index.ts (tests add their own). */
@@ -64,13 +72,20 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const leftovers = await cleanUpPreviousRuns();
 
+  checkSharedStorageKey(config);
   const keys = loadKeyRing(config.dataDir, config.storageKeyHex, config.previousStorageKeyHex);
-  const db = await openDatabase(sqliteDialect(config.dataDir), keys);
+  const db = await openDatabase(dialectFor(config.databaseUrl, config.dataDir), keys);
   await resealWorkflowSecrets(db, keys);
-  const store = new FileStore(db, config.dataDir, keys, () => config.retentionMinutes * 60_000);
+  const store = new FileStore(db, fileBackendFor(config, db), keys, () => config.retentionMinutes * 60_000);
   await store.init();
-  const tokens = new TokenService(await loadSigningKeys(config.dataDir), new RevokedTokens(db));
+  // A shared database shares the signing key too: a token from one node is valid on every node.
+  const signingKeys = config.databaseUrl
+    ? await loadSharedSigningKeys(db, keys)
+    : await loadSigningKeys(config.dataDir);
+  const tokens = new TokenService(signingKeys, new RevokedTokens(db));
   const queue = new InProcessJobQueue(config.maxQueue, config.engineConcurrency);
+  // With Redis, every API node charges the same rate-limit buckets.
+  const sharedBuckets = config.redisUrl ? new RedisBuckets(config.redisUrl) : undefined;
   const context: ServerContext = {
     config,
     db,
@@ -80,6 +95,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     apiKeys: new ApiKeyService(db),
     users: new UserService(db),
     queue,
+    // Replaced below once the context exists (the in-process path runs with the context's services).
+    conversions: undefined as unknown as Conversions,
     jobs: new JobRecords(db, keys),
     runs: new WorkflowRunRecords(db, keys),
     callbacks: new CallbackDeliveries({ ...config.webhooks, policy: () => urlPolicyOf(config) }),
@@ -88,10 +105,14 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
       config.rateLimitPerMinute,
       config.signInAttemptsPerMinute,
       config.invalidTokensPerMinute,
+      sharedBuckets ? (name, perMinute) => sharedBuckets.limiter(name, perMinute) : undefined,
     ),
     converters: options.converters ?? converterTable,
     background: new Set(),
   };
+  context.conversions = config.redisUrl
+    ? new RedisConversions({ redisUrl: config.redisUrl, store, keys, maxQueue: config.maxQueue })
+    : new LocalConversions(context);
 
   const app = Fastify({
     // Route patterns and ids, never URLs, file names, tokens, headers or bodies (request-logging.ts).
@@ -130,8 +151,12 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     async (api) => {
       // Tokens travel in the Authorization header only, never in a URL that gets logged.
       api.addHook('onRequest', refuseQueryCredentials);
+      // A worker answers only its health and metrics: conversions reach it through Redis.
+      if (config.role === 'worker') return registerHealthRoutes(api, context);
       registerConvertRoutes(api, context);
+      registerRedactionPreviewRoute(api, context);
       registerFileRoutes(api, context);
+      registerZipRoute(api, context);
       registerAuthFunctionRoutes(api, context);
       registerAccountRoutes(api, context);
       registerWorkflowRoutes(api, context);
@@ -142,9 +167,13 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     },
     { prefix: '/api' },
   );
-  await app.register(async (site) => registerSignInRoutes(site, context), { prefix: '/a' });
-  await registerStaticSite(app, context);
-  const sweeper = startSweeper(context);
+  if (config.role !== 'worker') {
+    await app.register(async (site) => registerSignInRoutes(site, context), { prefix: '/a' });
+    await registerStaticSite(app, context);
+  }
+  // With Redis, the node holding the sweep lock sweeps for the whole cluster, one pass at a time.
+  const sweepLock = config.redisUrl ? new SweepLock(config.redisUrl, config.sweepIntervalMs) : undefined;
+  const sweeper = startSweeper(context, sweepLock);
   // MuPDF threads match the engine's job concurrency, so a queued MuPDF job always finds a thread.
   configureMupdfWorkers(config.engineConcurrency.mupdf ?? defaultEngineConcurrency.mupdf);
   configurePageCaps({
@@ -153,9 +182,24 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     ocrPages: config.maxOcrPages,
   });
   const releaseEngines = holdEngines(config);
+  // A worker (ROLE=worker or all with REDIS_URL) takes queued conversions; an API node only enqueues.
+  const workers =
+    config.redisUrl && config.role !== 'api'
+      ? startConversionWorkers(config.redisUrl, {
+          ...context,
+          engineConcurrency: config.engineConcurrency,
+          describeFailure: (error) => toErrorAnswer(error),
+          downloadUrlFor,
+          log: { error: (details, message) => app.log.error(details, message) },
+        })
+      : undefined;
   app.decorate('docstudio', context);
   app.addHook('onClose', async () => {
     sweeper.stop();
+    await sweepLock?.close();
+    await sharedBuckets?.close();
+    await context.conversions.close();
+    await workers?.close();
     await Promise.allSettled([...context.background]);
     // Webhooks of runs that just ended get a short grace, then are dropped (never an endless wait).
     await context.callbacks.close();

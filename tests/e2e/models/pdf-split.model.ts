@@ -9,4 +9,9 @@ export class PdfSplitModel extends ToolModel {
   async chooseMode(mode: 'All pages' | 'Specific pages' | 'Chunks'): Promise<void> {
     await this.root.getByRole('radio', { name: mode }).check();
   }
+
+  /** Clicks the scissors between page `page` and the next on the page pictures. */
+  async splitAfter(page: number): Promise<void> {
+    await this.root.getByRole('button', { name: `Split after page ${page}`, exact: true }).click();
+  }
 }

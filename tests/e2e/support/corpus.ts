@@ -17,3 +17,11 @@ export function corpusFile(relativePath: string): string {
   recordLogMarker('file name', basename(path));
   return path;
 }
+
+/** A document of the repository's own corpus (tests/corpus, sources in its MANIFEST.tsv). */
+export function repoCorpusFile(relativePath: string): string {
+  const path = join(repoRoot, 'tests', 'corpus', relativePath);
+  if (!existsSync(path)) throw new Error(`The corpus document ${relativePath} is missing from tests/corpus.`);
+  recordLogMarker('file name', basename(path));
+  return path;
+}

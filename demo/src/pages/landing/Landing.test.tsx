@@ -101,7 +101,9 @@ describe('landing page', () => {
   });
 
   it('opens sign-up and pricing in new tabs from the call to action', async () => {
-    const screen = await renderLanding();
+    const screen = await renderStudio('/', authContext().context, {
+      VITE_PRICING_URL: 'https://docs.example/pricing',
+    });
     const cta = screen.getByRole('region', { name: 'Start converting on your own terms' });
     const trial = cta.getByRole('link', { name: /Start Free Trial/ });
     await expect.element(trial).toHaveAttribute('href', signUpUrl(defaultEnvironments.production));
@@ -112,6 +114,14 @@ describe('landing page', () => {
     // The same page as the footer's Pricing link, wherever the install points it.
     const footerPricing = screen.getByRole('contentinfo').getByRole('link', { name: /^Pricing/ });
     await expect.element(pricing).toHaveAttribute('href', footerPricing.element().getAttribute('href')!);
+    await expect.element(pricing).toHaveAttribute('href', 'https://docs.example/pricing');
+  });
+
+  it('offers no View Pricing where the install names no pricing page', async () => {
+    const screen = await renderLanding();
+    const cta = screen.getByRole('region', { name: 'Start converting on your own terms' });
+    await expect.element(cta.getByRole('link', { name: /Start Free Trial/ })).toBeVisible();
+    expect(cta.getByRole('link', { name: /View Pricing/ }).query()).toBeNull();
   });
 
   it('has no serious or critical axe violation, with an FAQ answer open', async () => {

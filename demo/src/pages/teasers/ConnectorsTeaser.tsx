@@ -1,6 +1,5 @@
 /** /connectors: the enterprise teaser of storage connectors, five kinds with sample statuses. */
 import type { SiteRoute } from '@docstudio/core';
-import type { StudioAuth } from '../../auth/studio.auth';
 import { TeaserLayout } from './TeaserLayout';
 
 type ConnectorStatus = 'connected' | 'disconnected' | 'error';
@@ -34,10 +33,9 @@ const STATUS_LABEL: Record<ConnectorStatus, string> = {
   error: 'Error',
 };
 
-export function ConnectorsTeaser({ auth, route }: { auth: StudioAuth; route: SiteRoute }) {
+export function ConnectorsTeaser({ route }: { route: SiteRoute }) {
   return (
     <TeaserLayout
-      auth={auth}
       route={route}
       lead="Connectors will let a workflow read its input from cloud storage and write its results back: an object storage bucket, Google Drive, Dropbox, OneDrive or Box."
       sampleLabel="Sample: a table of five connectors with their statuses, shown blurred."

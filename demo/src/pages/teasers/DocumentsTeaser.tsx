@@ -1,6 +1,5 @@
 /** /documents (Storage in the header): the enterprise teaser of a document library with its categories. */
 import type { SiteRoute } from '@docstudio/core';
-import type { StudioAuth } from '../../auth/studio.auth';
 import { TeaserLayout } from './TeaserLayout';
 
 type DocumentCategory = 'Template' | 'Watermark' | 'Other';
@@ -20,10 +19,9 @@ const SAMPLE_DOCUMENTS: readonly {
   { name: 'Terms of business.pdf', category: 'Other', size: '0.42 MB', updated: '2 months ago' },
 ];
 
-export function DocumentsTeaser({ auth, route }: { auth: StudioAuth; route: SiteRoute }) {
+export function DocumentsTeaser({ route }: { route: SiteRoute }) {
   return (
     <TeaserLayout
-      auth={auth}
       route={route}
       lead="A document library will keep the files your workflows reuse in one place: templates, watermarks and other documents."
       sampleLabel="Sample: a library of five documents in the categories Template, Watermark and Other, shown blurred."

@@ -6,12 +6,11 @@
 import '../content-pages.css';
 import type { SiteRoute } from '@docstudio/core';
 import type { ReactNode } from 'react';
-import type { StudioAuth } from '../../auth/studio.auth';
+import { useLinkSettings } from '../../shell/site-links.context';
 import { usePageMeta } from '../../shell/usePageMeta';
 import { contactUrl } from '../external.links';
 
 export interface TeaserLayoutProps {
-  auth: StudioAuth;
   route: SiteRoute;
   /** What the feature will do, in a sentence or two. */
   lead: string;
@@ -20,16 +19,23 @@ export interface TeaserLayoutProps {
   children: ReactNode;
 }
 
-export function TeaserLayout({ auth, route, lead, sampleLabel, children }: TeaserLayoutProps) {
+export function TeaserLayout({ route, lead, sampleLabel, children }: TeaserLayoutProps) {
   usePageMeta(route.title, route.description);
+  const contact = contactUrl(useLinkSettings());
   return (
     <main className="content-page teaser">
       <p className="content-badge">Enterprise preview</p>
       <h1>{route.title}</h1>
       <p>{lead}</p>
       <p>
-        This is not part of this version of docstudio: the sample below shows what is planned. To tell us what
-        you need, <a href={contactUrl(auth.environment)}>contact us</a>.
+        This is not part of this version of docstudio: the sample below shows what is planned.
+        {/* Only where the install names a contact page (VITE_CONTACT_URL): no guessed address. */}
+        {contact && (
+          <>
+            {' '}
+            To tell us what you need, <a href={contact}>contact us</a>.
+          </>
+        )}
       </p>
       <p className="visually-hidden">{sampleLabel}</p>
       <div className="teaser-sample" inert data-testid="teaser-sample">

@@ -6,13 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { cleanup } from 'vitest-browser-react';
-import {
-  authContext,
-  renderStudio,
-  seriousViolations,
-  storeWorkflow,
-  userToken,
-} from './workflow-pages.testing';
+import { authContext, renderStudio, storeWorkflow, userToken } from './workflow-pages.testing';
 
 afterEach(() => cleanup());
 
@@ -68,23 +62,6 @@ describe('workflow pages for a visitor', () => {
       .toHaveAttribute('href', '/workflows');
     await screen.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Workflows' }).click();
     await expect.poll(() => path(screen)).toBe('/workflows');
-  });
-});
-
-describe('accessibility', () => {
-  it.each([
-    ['a visitor', undefined, '/workflows'],
-    ['a visitor', undefined, '/workflows/create'],
-    ['a signed-in user', 'user', '/workflows'],
-    ['a signed-in user', 'user', '/workflows/create'],
-  ])('%s on %s: no serious axe violation', async (_who, signedIn, at) => {
-    if (signedIn) await storeWorkflow(token, 'Checked by axe');
-    const { context } = authContext(signedIn ? token : undefined);
-    const screen = await renderStudio(at, context);
-    await expect
-      .poll(() => document.querySelector('[data-part="root"]')?.getAttribute('data-state'))
-      .toMatch(/^(visitor|ready|editing)$/);
-    expect(await seriousViolations(screen.container)).toEqual([]);
   });
 });
 

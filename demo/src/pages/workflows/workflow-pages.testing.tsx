@@ -9,6 +9,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { inject } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { App } from '../../App';
+import type { LinkSettings } from '../../shell/site.links';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -53,10 +54,11 @@ function CurrentPath() {
 }
 
 /** The studio at `path` against the real server. */
-export const renderStudio = (path: string, context: AuthContext) =>
+/** The studio at `path`; `linkSettings` stand for the build's VITE_ link variables (none by default). */
+export const renderStudio = (path: string, context: AuthContext, linkSettings: LinkSettings = {}) =>
   render(
     <MemoryRouter initialEntries={[path]}>
-      <App authContext={context} apiUrl={studioApiUrl()} />
+      <App authContext={context} apiUrl={studioApiUrl()} linkSettings={linkSettings} />
       <CurrentPath />
     </MemoryRouter>,
   );

@@ -42,6 +42,7 @@ import {
 } from './http.transport';
 import { encodeMultipart } from './multipart.encoder';
 import { originRefusal } from './origin-refusal';
+import { parseRedactionPreview, type RedactionPreview } from './redaction-preview';
 
 const networkError = (file: Pick<ConversionFile, 'fileName'>, cause: unknown): NetworkError =>
   new NetworkError(`Network error: ${file.fileName} could not be downloaded`, { cause });
@@ -130,6 +131,29 @@ export class ConversionClient {
       ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
     };
     return this.convert(buildConversionForm(tool, values, input, formOptions), request);
+  }
+
+  /**
+   * The redaction dry run: posts the redaction's own form (built from the pdf-redact tool and its
+   * values, a File or a FileId) to `{apiUrl}/redact/preview` and answers the boxes it would draw.
+   */
+  async previewRedaction(
+    tool: ToolDefinition,
+    values: OptionValues,
+    input: ConversionFormInput,
+    options: RequestOptions = {},
+  ): Promise<RedactionPreview> {
+    const { body, contentType } = encodeMultipart(buildConversionForm(tool, values, input).fields);
+    const answer = await this.send({
+      url: `${this.apiUrl}/redact/preview`,
+      method: 'POST',
+      headers: { ...(await this.authorization()), 'Content-Type': contentType, Accept: 'application/json' },
+      body,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
+    });
+    if (!answer.ok) throw parseErrorAnswer(answer, answer.bodyText);
+    return parseRedactionPreview(answer, answer.bodyText);
   }
 
   /** POST one file to `{apiUrl}/upload`; its FileId can then be passed as `File` to any conversion. */

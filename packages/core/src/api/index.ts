@@ -56,3 +56,10 @@ export {
   type HttpTransport,
 } from './http.transport';
 export { encodeMultipart } from './multipart.encoder';
+export {
+  parseRedactionPreview,
+  type RedactionPreview,
+  type RedactionPreviewBox,
+  type RedactionPreviewPage,
+} from './redaction-preview';
+export { resultZipName, resultZipUrl } from './result-zip';

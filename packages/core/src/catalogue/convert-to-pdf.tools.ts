@@ -78,6 +78,14 @@ export const officeToPdf = {
     },
     { name: 'PdfA', label: 'PDF/A', type: 'switch', default: false, sendWhen: 'true' },
     {
+      name: 'FitToPageWidth',
+      label: 'Fit sheets to page width',
+      type: 'switch',
+      default: false,
+      sendWhen: 'true',
+      hint: 'Spreadsheets: scale each sheet so all its columns fit across one page.',
+    },
+    {
       // The spec sends it when set but shows no field; the option lets a user open protected documents.
       name: 'DocumentOpenPassword',
       label: 'Document password',
@@ -134,6 +142,18 @@ export const imagesToPdf = {
     margin('MarginHorizontal', 'Horizontal Margin (mm)'),
     margin('MarginVertical', 'Vertical Margin (mm)'),
     { name: 'Pdfa', label: 'PDF/A', type: 'switch', default: false, sendWhen: 'true' },
+    {
+      name: 'Frames',
+      label: 'Animated GIF',
+      type: 'select',
+      options: [
+        { value: 'default', label: 'First frame only' },
+        { value: 'all', label: 'Every frame as a page' },
+      ],
+      default: 'default',
+      sendWhen: 'not-default',
+      hint: 'An animated GIF has several frames: keep only the first, or make a page of each.',
+    },
   ],
   progress: CONVERSION_PAGE_PROGRESS,
   texts: {

@@ -28,6 +28,7 @@ export {
   officeToPdf,
   webToPdf,
 } from './convert-to-pdf.tools';
+export { acceptsFile, type HandOffFile, handOffTargets } from './hand-off';
 export * from './ocr-redaction.choices';
 export {
   checkOptionField,

@@ -31,6 +31,33 @@ export const OCR_LANGUAGES: readonly OptionChoice[] = [
   { value: 'ua', label: 'Ukrainian' },
   { value: 'th', label: 'Thai' },
 ];
+
+/**
+ * More languages the server's install script adds (those of European administrations), offered after
+ * the 27; the server also takes any other language installed in its Tesseract by ISO code.
+ */
+export const MORE_OCR_LANGUAGES: readonly OptionChoice[] = [
+  { value: 'sq', label: 'Albanian' },
+  { value: 'eu', label: 'Basque' },
+  { value: 'bs', label: 'Bosnian' },
+  { value: 'bg', label: 'Bulgarian' },
+  { value: 'hr', label: 'Croatian' },
+  { value: 'cs', label: 'Czech' },
+  { value: 'et', label: 'Estonian' },
+  { value: 'fr', label: 'French' },
+  { value: 'gl', label: 'Galician' },
+  { value: 'hu', label: 'Hungarian' },
+  { value: 'is', label: 'Icelandic' },
+  { value: 'ga', label: 'Irish' },
+  { value: 'lv', label: 'Latvian' },
+  { value: 'lb', label: 'Luxembourgish' },
+  { value: 'mk', label: 'Macedonian' },
+  { value: 'mt', label: 'Maltese' },
+  { value: 'sr', label: 'Serbian (Cyrillic)' },
+  { value: 'sr-latn', label: 'Serbian (Latin)' },
+  { value: 'sk', label: 'Slovak' },
+  { value: 'cy', label: 'Welsh' },
+];
 export const DEFAULT_OCR_LANGUAGE = 'en';
 
 /** OCR output format picks the endpoint. */

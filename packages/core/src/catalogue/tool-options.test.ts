@@ -43,6 +43,9 @@ describe('options', () => {
       });
     }
     expect(option('images-to-pdf', 'Pdfa').type).toBe('switch');
+    // an animated GIF: its first frame (as before) unless every frame is asked for
+    expect(values('images-to-pdf', 'Frames')).toEqual(['default', 'all']);
+    expect(option('images-to-pdf', 'Frames').default).toBe('default');
   });
   it('compress: five presets with their DPI, ebook by default', () => {
     expect(COMPRESSION_PRESETS.map((p) => [p.value, p.dpi])).toEqual([
@@ -139,6 +142,11 @@ describe('options', () => {
     );
     expect(new Set(OCR_LANGUAGES.map((l) => l.label)).size).toBe(27);
     expect(option('pdf-ocr', 'Language').default).toBe('en');
+    // the picker: the 27 first, then the European languages the install script adds
+    const picker = values('pdf-ocr', 'Language') ?? [];
+    expect(picker.slice(0, 27)).toEqual(OCR_LANGUAGES.map((l) => l.value));
+    expect(picker.slice(27)).toContain('fr');
+    expect(picker.slice(27)).toContain('cs');
   });
   it('redact: presets auto..manual, auto and #000000 by default, terms only for manual', () => {
     expect(values('pdf-redact', 'Preset')).toEqual([

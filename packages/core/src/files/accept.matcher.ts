@@ -84,8 +84,10 @@ export function invalidTypeMessage(accept: AcceptSpec): string {
   return `File type must be ${acceptTokens(accept).join(', ')}`;
 }
 
+/** 'File is larger than 50 MB': limits in the unit people know (binary MB, as sizes are shown). */
 export function tooLargeMessage(maxSize: number): string {
-  return `File is larger than ${maxSize} bytes`;
+  const megabytes = maxSize / (1024 * 1024);
+  return `File is larger than ${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`;
 }
 
 export function tooSmallMessage(minSize: number): string {

@@ -42,7 +42,7 @@ describe('rejectionToast', () => {
     const big = checkFiles([{ name: 'a.pdf', type: '', size: 60 * MB }], word).rejections[0]!;
     expect(rejectionToast(word, big.errors)).toEqual({
       title: 'Invalid file format',
-      message: `File is larger than ${50 * MB} bytes`,
+      message: 'File is larger than 50 MB',
     });
     expect(rejectionToast(word, [])).toEqual({
       title: 'Invalid file format',

@@ -23,7 +23,7 @@ export function rejectionToast(rule: AcceptRule, errors: readonly FileError[]): 
   if (codes.has('file-too-large') && rule.tooLargeMessage) {
     return { title: rule.tooLargeTitle ?? rule.rejectTitle, message: rule.tooLargeMessage };
   }
-  // Without page-specific words, the precise reason ('File is larger than … bytes') is the message.
+  // Without page-specific words, the precise reason ('File is larger than 50 MB') is the message.
   const first = errors[0];
   return first ? { title: rule.rejectTitle, message: first.message } : fallback;
 }

@@ -1,1 +1,1 @@
-export { formatKilobytes, formatMegabytes, formatMegabytesShort } from './size.format';
+export { formatFileSize, formatKilobytes, formatMegabytes, formatMegabytesShort } from './size.format';

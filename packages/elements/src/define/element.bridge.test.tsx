@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createDocstudioElement, defineDocstudioElement, setElementStyles } from './index';
+import {
+  createDocstudioElement,
+  defineDocstudioElement,
+  type ElementAttributes,
+  setElementStyles,
+} from './index';
 
 interface ProbeProps {
   apiUrl?: string;
@@ -58,5 +63,22 @@ describe('docstudio custom elements', () => {
 
   it('ignores a second definition of the same tag instead of throwing', () => {
     expect(() => defineDocstudioElement('docstudio-probe', createDocstudioElement(Probe))).not.toThrow();
+  });
+
+  it('passes a plain property as a prop without an attribute, also when set before the tag is defined', async () => {
+    function Listing({ items }: ElementAttributes & { items?: unknown }) {
+      return <button type="button">{Array.isArray(items) ? items.join(',') : 'none'}</button>;
+    }
+    // Set while the tag is still unknown: an own property of the plain element, until defined.
+    const early = document.createElement('docstudio-listing') as HTMLElement & { items?: unknown };
+    early.items = ['a', 'b'];
+    document.body.append(early);
+    defineDocstudioElement('docstudio-listing', createDocstudioElement(Listing, { properties: ['items'] }));
+    const text = () => early.shadowRoot?.querySelector('button')?.textContent;
+    await expect.poll(text).toBe('a,b');
+    early.items = ['c'];
+    await expect.poll(text).toBe('c');
+    expect(early.items).toEqual(['c']);
+    expect(early.getAttributeNames()).toEqual([]);
   });
 });

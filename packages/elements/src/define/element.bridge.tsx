@@ -9,6 +9,7 @@ import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
 import { useLayoutEffect } from 'react';
 import { adoptStyles } from './adopt.styles';
+import { useHostProperties, withProperties } from './element.properties';
 
 /** Props every docstudio element understands as attributes. */
 export interface ElementAttributes {
@@ -42,6 +43,8 @@ export interface ElementOptions {
   events?: Record<string, `docstudio-${string}`>;
   /** Pass the host element to the component as its `host` prop (to set attributes on it, to observe it). */
   withHost?: boolean;
+  /** Plain DOM properties passed as props of the same name, never reflected to attributes (element.properties.ts). */
+  properties?: readonly string[];
 }
 
 /** What a callback of ElementOptions.events returns: false when the event was cancelled. */
@@ -76,7 +79,8 @@ export function createDocstudioElement<P extends ElementCallbacks & ElementAttri
     }, [root]);
 
     const host = root?.host ?? (container as HTMLElement | undefined);
-    const props: Record<string, unknown> = { ...rest };
+    const properties = useHostProperties(host);
+    const props: Record<string, unknown> = { ...rest, ...properties };
     for (const [name, kind] of Object.entries(extra)) {
       // r2wc drops empty attribute values, so a bare `<x pdfa>` is read from the host itself.
       if (kind === 'boolean')
@@ -107,7 +111,7 @@ export function createDocstudioElement<P extends ElementCallbacks & ElementAttri
   for (const [name, kind] of Object.entries(extra))
     attributeTypes[name] = kind === 'number' ? 'number' : 'string';
 
-  return r2wc(Bridge, { shadow: 'open', props: attributeTypes });
+  return withProperties(r2wc(Bridge, { shadow: 'open', props: attributeTypes }), options.properties ?? []);
 }
 
 /**

@@ -4,7 +4,7 @@
  * typings of the npm package (dist/tags.d.ts, generated from src/manifest) add them to every
  * element's and the document's event map, since the events bubble and cross shadow roots.
  */
-import type { ConversionFile, Workflow } from '@docstudio/core';
+import type { ConversionFile, ToolId, Workflow } from '@docstudio/core';
 import type { ToolStatus } from '@docstudio/react';
 
 /** The `data-state` of a workflow screen that `docstudio-change` reports (see the README per screen). */
@@ -25,6 +25,11 @@ export interface DocstudioEventDetails {
   'docstudio-complete': { files: ConversionFile[] };
   /** A conversion (or a workflow run) failed. */
   'docstudio-error': { error: Error };
+  /**
+   * 'Continue with another tool' (a tool element with the `continue` attribute): the target tool's id
+   * and the result files, to set as that tool element's `initialFiles`.
+   */
+  'docstudio-continue': { tool: ToolId; files: ConversionFile[] };
   /** The element's state changed: a tool's status or a workflow screen's state. */
   'docstudio-change': { state: ToolStatus | WorkflowElementState };
   /** The workflow builder saved a workflow (as stored, with its id). */

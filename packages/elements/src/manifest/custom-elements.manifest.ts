@@ -20,6 +20,12 @@ function elementModule(element: ElementDescription): Package['modules'][number] 
         tagName: element.tagName,
         summary: element.summary,
         superclass: { name: 'HTMLElement', package: 'global:' },
+        members: element.properties.map(({ name, type, description }) => ({
+          kind: 'field' as const,
+          name,
+          type: { text: type },
+          description,
+        })),
         attributes: element.attributes.map(({ name, type, description }) => ({
           name,
           type: { text: type },

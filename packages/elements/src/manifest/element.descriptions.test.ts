@@ -47,7 +47,10 @@ describe('element descriptions', () => {
     expect(rotateAttribute?.type?.text).toBe("'90' | '180' | '270'");
     expect(
       declaration && 'events' in declaration ? declaration.events?.map((event) => event.name) : [],
-    ).toEqual(['docstudio-complete', 'docstudio-error', 'docstudio-change']);
+    ).toEqual(['docstudio-complete', 'docstudio-error', 'docstudio-change', 'docstudio-continue']);
+    expect(declaration && 'members' in declaration ? declaration.members : []).toEqual([
+      expect.objectContaining({ kind: 'field', name: 'initialFiles', type: { text: 'ConversionFile[]' } }),
+    ]);
   });
 
   it('types every tag for the DOM and for JSX', () => {
@@ -56,5 +59,9 @@ describe('element descriptions', () => {
       expect(typings).toContain(`'${tagName}': ${interfaceName};`);
       expect(typings).toContain(`'${tagName}': DocstudioJsxProps<'${tagName}'>;`);
     }
+    expect(typings).toMatch(
+      /interface DocstudioPdfMergeElement extends HTMLElement \{[^}]*initialFiles\?: ConversionFile\[\];/,
+    );
+    expect(typings).toMatch(/interface DocstudioWorkflowRunnerElement extends HTMLElement \{\}/);
   });
 });

@@ -26,6 +26,8 @@ export interface ElementDescription {
   interfaceName: string;
   summary: string;
   attributes: AttributeDescription[];
+  /** Plain DOM properties that are not attributes (set from script). */
+  properties: AttributeDescription[];
   events: { name: DocstudioEventName; description: string }[];
 }
 
@@ -59,6 +61,26 @@ const TOOL_EVENTS: ElementDescription['events'] = [
   { name: 'docstudio-complete', description: 'The conversion ended: `detail.files`, the result files.' },
   { name: 'docstudio-error', description: 'The conversion failed: `detail.error`.' },
   { name: 'docstudio-change', description: 'A new state: `detail.state` (idle, selected, converting, …).' },
+  {
+    name: 'docstudio-continue',
+    description:
+      "'Continue with another tool' (with `continue`): `detail.tool`, the tool id, and `detail.files`, the results.",
+  },
+];
+
+/** The hand-over between tool elements (the React components' `onContinue` and `initialFiles`). */
+const CONTINUE_ATTRIBUTE: AttributeDescription = {
+  name: 'continue',
+  type: "boolean | '' | 'true' | 'false'",
+  description: "Offer 'Continue with another tool' under a result (sends docstudio-continue).",
+};
+const TOOL_PROPERTIES: AttributeDescription[] = [
+  {
+    name: 'initialFiles',
+    type: 'ConversionFile[]',
+    description:
+      "Another tool's results to start with (a docstudio-complete or docstudio-continue `detail.files`), sent by FileId.",
+  },
 ];
 
 /** A number, or its text as an attribute holds it (TypeScript's template literal type). */
@@ -159,7 +181,8 @@ export function elementDescriptions(): ElementDescription[] {
       id: tool.id,
       interfaceName: `Docstudio${pascalCase(tool.id)}Element`,
       summary: `${tool.title}: ${tool.description}`,
-      attributes: [...COMMON_ATTRIBUTES, ...toolAttributes(tool)],
+      attributes: [...COMMON_ATTRIBUTES, CONTINUE_ATTRIBUTE, ...toolAttributes(tool)],
+      properties: TOOL_PROPERTIES,
       events: TOOL_EVENTS,
     })),
     ...(
@@ -173,6 +196,7 @@ export function elementDescriptions(): ElementDescription[] {
       interfaceName: `Docstudio${pascalCase(id)}Element`,
       summary: element.summary,
       attributes: [...COMMON_ATTRIBUTES, ...element.attributes, ...VISITOR_ATTRIBUTES],
+      properties: [],
       events: [...element.events, ...VISITOR_EVENTS],
     })),
   ];

@@ -12,9 +12,23 @@ export {
   toHeadingLevel,
 } from './Heading';
 export { type FieldValue, OptionField, type OptionFieldProps } from './OptionField';
+export { PageGrid, type PageGridProps } from './PageGrid';
+export { PageOverlay, type PageOverlayProps, usePreviewFile } from './PageOverlay';
+export {
+  normaliseRotation,
+  openPdf,
+  type PdfDocumentHandle,
+  type PdfDocumentState,
+  PdfPageImage,
+  type PdfPageImageProps,
+  type RenderPageOptions,
+  usePdfDocument,
+  usePdfJsWarmUp,
+} from './PdfPages';
 export { Popover, type PopoverProps } from './Popover';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar';
 export {
+  type ContinueTarget,
   downloadAllFiles,
   downloadFile,
   type ResultFile,

@@ -1,15 +1,19 @@
 import { checkFiles, rejectionToast } from '@docstudio/core';
+import type { ReactNode } from 'react';
 import { DropZone, FileCard, FileList, subheadingLevel } from '../primitives';
 import { formatMessage } from '../provider';
 import { useToolActions, useToolContext, useToolState } from './tool.context';
+import { selectedName, selectedSize } from './tool.store';
 
 export interface FileSelectionProps {
   fileListHeading?: string | undefined;
   reorderable?: boolean | undefined;
+  /** Replaces the list of chosen files of a multi-file tool (merge's organiser). */
+  list?: ReactNode;
 }
 
 /** The drop zone plus the chosen file (single-file tools) or the list of chosen files (multi-file tools). */
-export function FileSelection({ fileListHeading, reorderable }: FileSelectionProps) {
+export function FileSelection({ fileListHeading, reorderable, list }: FileSelectionProps) {
   const { tool, scope, messages, headingLevel } = useToolContext();
   const files = useToolState((state) => state.files);
   const busy = useToolState((state) => state.status === 'converting');
@@ -54,21 +58,26 @@ export function FileSelection({ fileListHeading, reorderable }: FileSelectionPro
       />
       {single && files[0] && (
         <FileCard
-          name={files[0].file.name}
-          size={files[0].file.size}
+          name={selectedName(files[0])}
+          size={selectedSize(files[0])}
           scope={scope}
           disabled={busy}
           removeLabel={messages.remove}
-          removeAccessibleLabel={formatMessage(messages.removeFile, { name: files[0].file.name })}
+          removeAccessibleLabel={formatMessage(messages.removeFile, { name: selectedName(files[0]) })}
           onRemove={() => actions.removeFile(files[0]!.id)}
         />
       )}
-      {!single && files.length > 0 && (
+      {!single && files.length > 0 && list}
+      {!single && files.length > 0 && !list && (
         <FileList
           scope={scope}
           headingLevel={subheadingLevel(headingLevel)}
           heading={formatMessage(fileListHeading ?? messages.selectedFiles, { count: files.length })}
-          items={files.map((entry) => ({ id: entry.id, name: entry.file.name, size: entry.file.size }))}
+          items={files.map((entry) => ({
+            id: entry.id,
+            name: selectedName(entry),
+            size: selectedSize(entry),
+          }))}
           onRemove={actions.removeFile}
           disabled={busy}
           {...(reorderable ? { onMove: actions.moveFile } : {})}

@@ -1,6 +1,6 @@
 import type { ToolGuide } from '@docstudio/core';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Heading, subheadingLevel } from '../primitives';
 import * as styles from './ToolShell.css';
 import { useToolContext } from './tool.context';
@@ -91,5 +91,33 @@ export function GuideCards({ guide }: { guide: ToolGuide }) {
         <FeatureList items={items} />
       </SideCard>
     ) : null,
+  );
+}
+
+/**
+ * A failed conversion, on the page until the next action (a toast alone vanishes): an alert with
+ * the failure's title and the server's words. It takes focus when it appears, so a keyboard or
+ * screen-reader user lands on the reason.
+ */
+export function FailureNotice({ title, message }: { title: string; message: string }) {
+  const { scope, headingLevel } = useToolContext();
+  const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <div
+      ref={box}
+      role="alert"
+      tabIndex={-1}
+      aria-labelledby={id}
+      className={styles.failure}
+      data-scope={scope}
+      data-part="failure"
+    >
+      <Heading level={subheadingLevel(headingLevel)} id={id} className={styles.noticeTitle}>
+        {title}
+      </Heading>
+      <p className={styles.noticeText}>{message}</p>
+    </div>
   );
 }

@@ -94,3 +94,14 @@ export const presetsLegend = layeredStyle({
   marginBottom: vars.space.xs,
   padding: 0,
 });
+/** A failed conversion, kept on the page until the next action. */
+export const failure = layeredStyle({
+  display: 'grid',
+  gap: vars.space.xs,
+  padding: vars.space.m,
+  borderRadius: vars.radius.m,
+  border: `1px solid ${vars.color.danger}`,
+  background: vars.color.dangerSurface,
+  color: vars.color.text,
+  fontSize: vars.font.sizeS,
+});

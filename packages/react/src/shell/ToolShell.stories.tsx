@@ -48,6 +48,23 @@ export const Selected = stories.Selected;
 export const Converting = stories.Converting;
 export const Complete = stories.Complete;
 export const Failed = stories.Failed;
+export const Cancelled = stories.Cancelled;
+export const ContinueWithAnotherTool = stories.ContinueWithAnotherTool;
+
+/** A result handed over from another tool: chosen from the start, sent by its FileId. */
+export const HandedOver: StoryObj<ToolStoryArgs> = {
+  args: {
+    initialFiles: [
+      {
+        fileName: 'crazyones-compressed.pdf',
+        fileSize: 5_243,
+        fileExt: 'pdf',
+        fileId: 'example-file-id-0001',
+        url: 'https://files.example.test/d/example-file-id-0001/crazyones-compressed.pdf',
+      },
+    ],
+  },
+};
 
 /** A partner's brand colour through createStudioTheme: the component's own theme prop wins over the provider's. */
 export const PartnerTheme: StoryObj<ToolStoryArgs> = {

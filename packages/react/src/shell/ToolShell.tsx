@@ -1,4 +1,12 @@
-import { type ConversionFile, getTool, type ToolGuide, type ToolId } from '@docstudio/core';
+import {
+  type ConversionFile,
+  getTool,
+  handOffTargets,
+  resultZipName,
+  resultZipUrl,
+  type ToolGuide,
+  type ToolId,
+} from '@docstudio/core';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import {
@@ -9,6 +17,7 @@ import {
   ProgressBar,
   primaryButton,
   ResultList,
+  secondaryButton,
   subheadingLevel,
   Toaster,
   toHeadingLevel,
@@ -17,8 +26,9 @@ import { formatMessage, type StudioConfig, useStudio } from '../provider';
 import { ThemeScopeContext } from '../theme';
 import { FileSelection } from './FileSelection';
 import { visibleOptions } from './option.rules';
+import { recallResults, rememberResults } from './result.memory';
 import { type ConversionHooks, runConversion } from './runConversion';
-import { GuideCards } from './ShellParts';
+import { FailureNotice, GuideCards } from './ShellParts';
 import { ToolOptions } from './ToolOptions';
 import * as styles from './ToolShell.css';
 import { ToolContext, type ToolContextValue, useToolContext } from './tool.context';
@@ -40,6 +50,23 @@ export interface ToolProps extends StudioConfig {
   headingLevel?: HeadingLevel;
   /** Side cards of features, benefits and tips (the studio passes the catalogue's `toolGuides` entry). */
   guide?: ToolGuide;
+  /**
+   * Results of another tool to start with, chosen as this tool's input and sent by FileId (no
+   * download and re-upload): what `onContinue` handed over.
+   */
+  initialFiles?: readonly ConversionFile[];
+  /**
+   * 'Continue with another tool': shown under a result when given, with the catalogue's tools that
+   * accept it; the host opens `toolId` with `files` as its `initialFiles`.
+   */
+  onContinue?: (detail: { toolId: ToolId; files: ConversionFile[] }) => void;
+  /**
+   * Keep the last results for the tab's session (sessionStorage, metadata only), so they are listed
+   * again when the tool is opened later, until `resultLifetimeMinutes` (180, the server's default
+   * retention) have passed.
+   */
+  keepResults?: boolean;
+  resultLifetimeMinutes?: number;
 }
 
 export interface ToolShellProps extends ToolProps {
@@ -50,6 +77,8 @@ export interface ToolShellProps extends ToolProps {
   input?: ReactNode;
   /** Below the chosen files (HTML's example toggle). */
   afterInput?: ReactNode;
+  /** Below the results (compress's size saved). */
+  afterResults?: ReactNode;
   /** The options panel; the catalogue's option fields by default. */
   options?: ReactNode;
   /** Extra side cards (features, how it works). */
@@ -58,6 +87,8 @@ export interface ToolShellProps extends ToolProps {
   fileListHeading?: string;
   /** Merge: files can be moved up and down. */
   reorderable?: boolean;
+  /** Replaces the list of chosen files (merge's organiser: drag to reorder, pages of each file). */
+  fileList?: ReactNode;
   /** Split: 'Download All' on the result. */
   showDownloadAll?: boolean;
   /** Besides having input: may the button be pressed (split's pages mode needs a range). */
@@ -84,7 +115,15 @@ export function ToolShell(props: ToolShellProps) {
   const [store] = useState(() => {
     const values: Record<string, FieldValue> = {};
     for (const option of tool.options) values[option.name] = option.default;
-    return createToolStore({ values: { ...values, ...defaultValues } });
+    const handedOver = props.initialFiles ?? [];
+    return createToolStore({
+      values: { ...values, ...defaultValues },
+      storedFiles: handedOver,
+      results:
+        props.keepResults && handedOver.length === 0
+          ? recallResults(toolId, props.resultLifetimeMinutes)
+          : [],
+    });
   });
   const context = useMemo<ToolContextValue>(
     () => ({ tool, options, scope: tool.id, messages: studio.messages, store, headingLevel }),
@@ -97,8 +136,10 @@ export function ToolShell(props: ToolShellProps) {
     () =>
       store.subscribe((state, previous) => {
         if (state.status !== previous.status) latest.current.onChange?.({ state: state.status });
+        if (latest.current.keepResults && state.results !== previous.results)
+          rememberResults(toolId, state.results);
       }),
-    [store],
+    [store, toolId],
   );
 
   const running = useRef<AbortController | null>(null);
@@ -123,6 +164,21 @@ export function ToolShell(props: ToolShellProps) {
     });
   };
 
+  // Cancel aborts the request; the server sees the connection close and stops the engine.
+  const cancel = () => {
+    running.current?.abort();
+    running.current = null;
+    store.getState().cancel();
+    store.getState().pushToast('success', studio.messages.conversionCancelled);
+  };
+
+  const continueWith = props.onContinue
+    ? (targetId: string) => {
+        const files = store.getState().results;
+        latest.current.onContinue?.({ toolId: targetId as ToolId, files });
+      }
+    : undefined;
+
   return (
     <ToolContext.Provider value={context}>
       <ThemeScopeContext.Provider value={studio.theme}>
@@ -130,6 +186,9 @@ export function ToolShell(props: ToolShellProps) {
           {...props}
           tool={tool}
           onConvert={convert}
+          onCancel={cancel}
+          onContinueWith={continueWith}
+          apiUrl={studio.client.apiUrl}
           themeClassName={studio.theme.className}
           themeStyle={studio.theme.style}
         />
@@ -141,6 +200,8 @@ export function ToolShell(props: ToolShellProps) {
 interface ShellLayoutProps extends ToolShellProps {
   tool: ReturnType<typeof getTool>;
   onConvert: () => void;
+  onCancel: () => void;
+  onContinueWith: ((targetId: string) => void) | undefined;
   themeClassName: string;
   themeStyle: Record<string, string>;
 }
@@ -148,16 +209,21 @@ interface ShellLayoutProps extends ToolShellProps {
 function ShellLayout({
   tool,
   onConvert,
+  onCancel,
+  onContinueWith,
+  apiUrl,
   themeClassName,
   themeStyle,
   className,
   intro,
   input,
   afterInput,
+  afterResults,
   options,
   aside,
   fileListHeading,
   reorderable,
+  fileList,
   showDownloadAll,
   canConvert,
   confirm,
@@ -173,6 +239,19 @@ function ShellLayout({
   // Workflow-only options never show on the page: no Options card for a tool that has only those.
   const showOptions = Boolean(options) || visibleOptions(optionDefinitions, state.values).length > 0;
   const hasSide = showOptions || Boolean(aside) || Boolean(guide);
+  const results = state.results;
+  // Several results from one tool go on together (merge, images to PDF take them all).
+  const targets = useMemo(
+    () =>
+      handOffTargets(results, tool.id)
+        .filter((target) => results.length === 1 || target.accept.maxFiles !== 1)
+        .map((target) => ({ id: target.id, label: target.title })),
+    [results, tool.id],
+  );
+  const convertButton = useRef<HTMLButtonElement>(null);
+  // Focus moves to a result that a conversion on this page produced, not to one recalled on opening.
+  const convertedHere = useRef(false);
+  if (busy) convertedHere.current = true;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -205,10 +284,13 @@ function ShellLayout({
           aria-label={tool.texts.heading}
         >
           {intro}
-          {input ?? <FileSelection fileListHeading={fileListHeading} reorderable={reorderable} />}
+          {input ?? (
+            <FileSelection fileListHeading={fileListHeading} reorderable={reorderable} list={fileList} />
+          )}
           {afterInput}
           <div className={styles.actions}>
             <button
+              ref={convertButton}
               type={confirm ? 'button' : 'submit'}
               onClick={confirm ? submit : undefined}
               className={primaryButton}
@@ -220,24 +302,68 @@ function ShellLayout({
             >
               {busy ? tool.texts.busyLabel : tool.texts.buttonLabel}
             </button>
+            {busy && (
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => {
+                  onCancel();
+                  // The Cancel button goes away: keep the keyboard on the form.
+                  queueMicrotask(() => convertButton.current?.focus());
+                }}
+                data-scope={scope}
+                data-part="cancel-conversion"
+              >
+                {messages.cancelConversion}
+              </button>
+            )}
           </div>
-          {(busy || state.status === 'complete') && (
-            <ProgressBar value={state.progress} label={messages.progressLabel} scope={scope} />
+          {busy && state.uploadProgress !== null ? (
+            <ProgressBar
+              value={state.uploadProgress}
+              label={messages.uploadProgressLabel}
+              scope={scope}
+              phase="upload"
+            />
+          ) : (
+            (busy || state.status === 'complete') && (
+              <ProgressBar
+                value={state.progress}
+                label={messages.progressLabel}
+                scope={scope}
+                phase="conversion"
+              />
+            )
+          )}
+          {state.status === 'failed' && state.errorMessage && (
+            <FailureNotice title={tool.texts.failureTitle} message={state.errorMessage} />
           )}
           {state.status === 'complete' && (
             <ResultList
-              files={state.results}
+              files={results}
               scope={scope}
               headingLevel={subheadingLevel(headingLevel)}
               showDownloadAll={showDownloadAll}
+              zipUrl={
+                results.length > 1
+                  ? resultZipUrl(apiUrl ?? '/api', results, resultZipName(results))
+                  : undefined
+              }
+              focusOnMount={convertedHere.current}
+              continueTargets={targets}
+              {...(onContinueWith ? { onContinue: onContinueWith } : {})}
               labels={{
                 heading: messages.conversionComplete,
                 download: messages.download,
                 downloadAll: messages.downloadAll,
+                downloadZip: messages.downloadZip,
+                continueHeading: messages.continueWith,
+                continueAction: messages.continueAction,
                 downloadFile: (name) => formatMessage(messages.downloadFile, { name }),
               }}
             />
           )}
+          {afterResults}
         </form>
         {hasSide && (
           <div className={styles.fields}>

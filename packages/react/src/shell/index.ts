@@ -9,6 +9,7 @@ export {
 export {
   CatalogueNote,
   ComplianceNote,
+  FailureNotice,
   FeatureList,
   GuideCards,
   Notice,
@@ -27,6 +28,8 @@ export {
 export {
   createToolStore,
   type SelectedFile,
+  selectedName,
+  selectedSize,
   type ToolState,
   type ToolStatus,
   type ToolStore,

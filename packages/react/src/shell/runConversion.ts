@@ -114,8 +114,18 @@ export async function runConversion(context: ConversionContext): Promise<void> {
     const result = await client.convertWithTool(
       tool,
       prepared.values,
-      tool.input === 'url' ? { url: state.url.trim() } : { files: state.files.map((entry) => entry.file) },
-      { signal, ...(prepared.endpoint ? { endpoint: prepared.endpoint } : {}) },
+      tool.input === 'url'
+        ? { url: state.url.trim() }
+        : // A handed-over result goes as its FileId: the server already holds it, nothing is uploaded.
+          {
+            files: state.files.map((entry) => (entry.stored ? { fileId: entry.stored.fileId } : entry.file)),
+          },
+      {
+        signal,
+        ...(prepared.endpoint ? { endpoint: prepared.endpoint } : {}),
+        // Real upload progress (XHR) while the body goes out; the simulated cadence covers the server's work.
+        onUploadProgress: ({ percent }) => store.getState().setUploadProgress(percent < 100 ? percent : null),
+      },
     );
     ticker.complete();
     if (signal.aborted) return;
@@ -130,8 +140,11 @@ export async function runConversion(context: ConversionContext): Promise<void> {
     const message = error instanceof Error && error.message ? error.message : tool.texts.failureFallback;
     store.getState().fail(message, fieldErrors);
     if (hasFieldErrors) {
+      // People read the field's label, never the API's parameter name.
+      const labelOf = (name: string) =>
+        context.options.find((option) => option.name === name)?.label ?? messages.otherSetting;
       const summary = Object.entries(fieldErrors)
-        .map(([name, text]) => `${name}: ${text}`)
+        .map(([name, text]) => `${labelOf(name)}: ${text}`)
         .join('; ');
       store.getState().pushToast('destructive', messages.parameterValidationError, summary);
     } else {

@@ -10,8 +10,23 @@ export type ToolStatus = 'idle' | 'selected' | 'converting' | 'complete' | 'fail
 
 export interface SelectedFile {
   id: string;
+  /**
+   * The chosen bytes. For a result handed over from another tool (`stored`) an empty placeholder
+   * named after it: the request sends the stored FileId instead, never these bytes.
+   */
   file: File;
+  /** A result of an earlier conversion, kept by the server: sent as its FileId (no re-upload). */
+  stored?: ConversionFile;
 }
+
+/** A stored result as a chosen file of another tool. */
+export function storedSelection(id: string, stored: ConversionFile): SelectedFile {
+  return { id, file: new File([], stored.fileName), stored };
+}
+
+/** The name and size a chosen file shows (a handed-over result's own, not its placeholder's). */
+export const selectedName = (entry: SelectedFile): string => entry.stored?.fileName ?? entry.file.name;
+export const selectedSize = (entry: SelectedFile): number => entry.stored?.fileSize ?? entry.file.size;
 
 export interface ToolState {
   status: ToolStatus;
@@ -23,6 +38,8 @@ export interface ToolState {
   /** Messages under fields (server InvalidParameters or local checks), keyed by field name. */
   fieldErrors: Record<string, string>;
   progress: number;
+  /** Real upload progress (0..100) while the request body is sent; null before and after it. */
+  uploadProgress: number | null;
   results: ConversionFile[];
   errorMessage: string | null;
   toasts: ToastMessage[];
@@ -38,7 +55,10 @@ export interface ToolActions {
   setUi(name: string, value: string): void;
   setFieldErrors(errors: Record<string, string>): void;
   startConverting(): void;
+  /** The person pressed Cancel: back to the chosen input, nothing reported as a failure. */
+  cancel(): void;
   setProgress(progress: number): void;
+  setUploadProgress(percent: number | null): void;
   complete(results: ConversionFile[]): void;
   fail(message: string, fieldErrors?: Record<string, string>): void;
   pushToast(variant: ToastVariant, title: string, message?: string): void;
@@ -60,18 +80,27 @@ export function createToolStore(initial: {
   values: Record<string, FieldValue>;
   ui?: Record<string, string>;
   url?: string;
+  /** Results handed over from another tool, chosen from the start. */
+  storedFiles?: readonly ConversionFile[];
+  /** Results of an earlier visit (kept for the session): the tool opens complete, showing them. */
+  results?: readonly ConversionFile[];
 }): ToolStore {
   let nextId = 0;
   const newId = (prefix: string) => `${prefix}-${++nextId}`;
+  const handedOver = (initial.storedFiles ?? []).map((stored) => storedSelection(newId('file'), stored));
+  const recalled = handedOver.length === 0 ? [...(initial.results ?? [])] : [];
+  const startStatus: ToolStatus =
+    recalled.length > 0 ? 'complete' : initial.url || handedOver.length > 0 ? 'selected' : 'idle';
   return createStore<ToolState & ToolActions>()((set, get) => ({
-    status: initial.url ? 'selected' : 'idle',
-    files: [],
+    status: startStatus,
+    files: handedOver,
     url: initial.url ?? '',
     values: { ...initial.values },
     ui: { ...initial.ui },
     fieldErrors: {},
-    progress: 0,
-    results: [],
+    progress: recalled.length > 0 ? 100 : 0,
+    uploadProgress: null,
+    results: recalled,
     errorMessage: null,
     toasts: [],
 
@@ -127,16 +156,35 @@ export function createToolStore(initial: {
       set({ fieldErrors });
     },
     startConverting() {
-      set({ status: 'converting', progress: 0, results: [], errorMessage: null, fieldErrors: {} });
+      set({
+        status: 'converting',
+        progress: 0,
+        uploadProgress: null,
+        results: [],
+        errorMessage: null,
+        fieldErrors: {},
+      });
+    },
+    cancel() {
+      if (get().status !== 'converting') return;
+      set({
+        status: statusAfterInputChange({ files: get().files, url: get().url }),
+        progress: 0,
+        uploadProgress: null,
+        errorMessage: null,
+      });
     },
     setProgress(progress) {
       if (get().status === 'converting') set({ progress });
     },
+    setUploadProgress(uploadProgress) {
+      if (get().status === 'converting') set({ uploadProgress });
+    },
     complete(results) {
-      set({ status: 'complete', progress: 100, results });
+      set({ status: 'complete', progress: 100, uploadProgress: null, results });
     },
     fail(message, fieldErrors = {}) {
-      set({ status: 'failed', errorMessage: message, fieldErrors, progress: 0 });
+      set({ status: 'failed', errorMessage: message, fieldErrors, progress: 0, uploadProgress: null });
     },
     pushToast(variant, title, message) {
       const toast: ToastMessage = { id: newId('toast'), variant, title, ...(message ? { message } : {}) };

@@ -151,7 +151,32 @@ export function toolStories(scenario: ToolStoryScenario) {
     play: async ({ canvasElement }) => {
       const root = await convert(canvasElement);
       await expectState(root, 'failed');
-      await within(root).findByText('Engine crashed');
+      // The failure stays on the page (not only in the toast) and has the focus.
+      const failure = part(root, toolId, 'failure');
+      await expect(failure).toHaveTextContent('Engine crashed');
+      await waitFor(() => expect(failure).toHaveFocus());
+    },
+  };
+
+  /** Cancel, reached from the keyboard while the server works: back to the chosen file. */
+  const Cancelled: ToolStory = {
+    args: { answer: { kind: 'never' } },
+    play: async ({ canvasElement }) => {
+      const root = await convert(canvasElement);
+      await expectState(root, 'converting');
+      part(root, toolId, 'cancel-conversion').focus();
+      await userEvent.keyboard('{Enter}');
+      await expectState(root, 'selected');
+    },
+  };
+
+  /** 'Continue with another tool' under the result (the host navigates; here it is only shown). */
+  const ContinueWithAnotherTool: ToolStory = {
+    args: { onContinue: () => {} },
+    play: async ({ canvasElement }) => {
+      const root = await convert(canvasElement);
+      await expectState(root, 'complete');
+      await expect(within(root).getByRole('combobox', { name: 'Continue with another tool' })).toBeVisible();
     },
   };
 
@@ -177,5 +202,16 @@ export function toolStories(scenario: ToolStoryScenario) {
     },
   });
 
-  return { meta, Idle, Selected, Converting, Complete, Failed, rejectedStory, invalidParametersStory };
+  return {
+    meta,
+    Idle,
+    Selected,
+    Converting,
+    Complete,
+    Failed,
+    Cancelled,
+    ContinueWithAnotherTool,
+    rejectedStory,
+    invalidParametersStory,
+  };
 }

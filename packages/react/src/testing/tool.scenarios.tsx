@@ -3,7 +3,7 @@
  * own fixtures and expectations: idle, accepted and rejected drops, limits, the converting state and
  * the exact progress cadence, results, server field errors, failures, and axe on each state.
  */
-import { getTool, type ToolId } from '@docstudio/core';
+import { formatFileSize, getTool, type ToolId } from '@docstudio/core';
 import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exampleResults, type FixtureName, loadFixtures } from '../fixtures';
@@ -49,7 +49,7 @@ export function pdfInputRules(
       bytes: bytes + 1,
       ...(limitMb === 100
         ? { title: 'File too large', message: 'File size must be less than 100MB' }
-        : { title: 'Invalid file format', message: `File is larger than ${bytes} bytes` }),
+        : { title: 'Invalid file format', message: `File is larger than ${limitMb} MB` }),
     },
   };
 }
@@ -83,7 +83,7 @@ export function describeToolScenarios(scenario: ToolScenario): void {
       expect(await seriousViolations(harness.root)).toEqual([]);
     });
 
-    it('accepts a valid selection: selected state, file shown with its size in MB, button enabled', async () => {
+    it('accepts a valid selection: selected state, file shown with its size (KB below 1 MB), button enabled', async () => {
       const harness = await renderTool(Component, toolId);
       await select(harness, scenario);
       await expect.element(harness.convertButton()).toBeEnabled();
@@ -92,7 +92,8 @@ export function describeToolScenarios(scenario: ToolScenario): void {
         const names = harness.parts('file-name').map((node) => node.textContent);
         expect(names).toEqual(files.map((file) => file.name));
         const sizes = harness.parts('file-size').map((node) => node.textContent);
-        expect(sizes).toEqual(files.map((file) => `${(file.size / 1048576).toFixed(2)} MB`));
+        // The format itself is core's formatFileSize (tested there): here, every row shows it.
+        expect(sizes).toEqual(files.map((file) => formatFileSize(file.size)));
       }
       expect(await seriousViolations(harness.root)).toEqual([]);
     });
@@ -169,7 +170,7 @@ export function describeToolScenarios(scenario: ToolScenario): void {
         files.map((f) => f.FileName),
       );
       expect(harness.parts('result-size').map((node) => node.textContent)).toEqual(
-        files.map((f) => `${(f.FileSize / 1048576).toFixed(2)} MB`),
+        files.map((f) => formatFileSize(f.FileSize)),
       );
       expect(harness.root.textContent).toContain('Conversion Complete');
       await expect

@@ -5,7 +5,9 @@
  */
 import { resolve } from 'node:path';
 import { policyFromEnv } from '../security/ssrf';
+import { clusterSettingsFromEnv } from './cluster-from-env';
 import { type CorsOrigins, defaultConfig, type ServerConfig } from './config';
+import { databaseSettingsFromEnv } from './database-from-env';
 import { engineSettingsFromEnv } from './engines-from-env';
 import { limitsFromEnv } from './limits-from-env';
 
@@ -71,7 +73,7 @@ export function parseCspConnectOrigins(value: string | undefined): readonly stri
   return [...new Set(listEntries(value).map((entry) => parseOrigin('CSP_CONNECT_ORIGINS', entry)))];
 }
 
-/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, SHUTDOWN_GRACE_SECONDS, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, STORAGE_KEY_PREVIOUS, DOWNLOADS_REQUIRE_OWNER, DOWNLOAD_LINK_MINUTES, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, CSP_CONNECT_ORIGINS, LOG, the limits of limits-from-env.ts and the engine settings of engines-from-env.ts. */
+/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, SHUTDOWN_GRACE_SECONDS, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, STORAGE_KEY_PREVIOUS, DOWNLOADS_REQUIRE_OWNER, DOWNLOAD_LINK_MINUTES, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, CSP_CONNECT_ORIGINS, LOG, REDIS_URL and ROLE (cluster-from-env.ts), DATABASE_URL and FILE_STORE (database-from-env.ts), the limits of limits-from-env.ts and the engine settings of engines-from-env.ts. */
 export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const base = defaultConfig();
   return {
@@ -113,6 +115,8 @@ export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerC
     cspConnectOrigins: parseCspConnectOrigins(env.CSP_CONNECT_ORIGINS),
     ...limitsFromEnv(env, base),
     ...engineSettingsFromEnv(env, base),
+    ...clusterSettingsFromEnv(env),
+    ...databaseSettingsFromEnv(env),
     logger: parseBoolean(env.LOG, true),
   };
 }

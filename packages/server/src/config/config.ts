@@ -111,6 +111,20 @@ export interface ServerConfig {
   cspConnectOrigins: readonly string[];
   /** Completion webhooks of workflow runs: retries and time limits (a createServer() option). */
   webhooks: WebhookSettings;
+  /**
+   * REDIS_URL: jobs go through BullMQ queues on this Redis, rate limits and the sweeper's lock live
+   * there (jobs/redis-conversions.ts). Undefined (the default): the in-process queue.
+   */
+  redisUrl?: string;
+  /** ROLE: 'api' answers HTTP and enqueues, 'worker' runs the engines, 'all' (default) both. */
+  role: ServerRole;
+  /**
+   * DATABASE_URL: a PostgreSQL database every node shares (then STORAGE_KEY is required, and the token
+   * signing key lives in the database). Undefined (the default): SQLite in dataDir.
+   */
+  databaseUrl?: string;
+  /** FILE_STORE: the encrypted files in the database or in dataDir; default: database with DATABASE_URL, else folder. */
+  fileStore?: FileStoreKind;
   /** Log requests (pino); off in tests. */
   logger: boolean;
   /**
@@ -141,6 +155,12 @@ export interface WebhookSettings {
   /** How long closing the server waits for deliveries still going before it drops them. */
   drainTimeoutMs: number;
 }
+
+/** Where the encrypted files live (FILE_STORE). */
+export type FileStoreKind = 'database' | 'folder';
+
+/** Which part of a cluster this process is (ROLE). */
+export type ServerRole = 'api' | 'worker' | 'all';
 
 /** Serialised origins (`https://partner.example`) or '*' for any origin. */
 export type CorsOrigins = readonly string[] | '*';
@@ -192,6 +212,7 @@ export function defaultConfig(): ServerConfig {
     cspConnectOrigins: [],
     // 4 attempts: at once, then after 1 s, 4 s and 16 s.
     webhooks: { retryDelaysMs: [1_000, 4_000, 16_000], attemptTimeoutMs: 10_000, drainTimeoutMs: 5_000 },
+    role: 'all',
     logger: false,
   };
 }

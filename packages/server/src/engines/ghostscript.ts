@@ -13,6 +13,12 @@ import { EngineExitError, runEngine } from './run-engine';
 export interface GhostscriptOptions {
   signal?: AbortSignal;
   timeoutMs: number;
+  /**
+   * Read the PDF with Ghostscript's former, PostScript-written PDF interpreter (-dNEWPDF=false) instead
+   * of the C one 10.x uses by default: the new one rewrites some ToUnicode maps wrongly (cidrange
+   * entries), the former keeps them. The callers check the text and retry with this.
+   */
+  legacyInterpreter?: boolean;
 }
 
 /** The sRGB profile of the Debian ghostscript package: PDF/A's OutputIntent needs an ICC profile. */
@@ -28,7 +34,16 @@ async function runGhostscript(args: readonly string[], options: GhostscriptOptio
   try {
     await runEngine(
       'gs',
-      ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-dQUIET', '-dNOINTERPOLATE', '-sstdout=%stderr', ...args],
+      [
+        '-dSAFER',
+        '-dBATCH',
+        '-dNOPAUSE',
+        '-dQUIET',
+        '-dNOINTERPOLATE',
+        '-sstdout=%stderr',
+        ...(options.legacyInterpreter ? ['-dNEWPDF=false'] : []),
+        ...args,
+      ],
       options,
     );
   } catch (error) {

@@ -1,9 +1,18 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { answerToRejection } from '../testing/error-answers';
-import { corpusFile, exitCode, pageCount, useTestJob } from '../testing/pdf-tools';
-import { countFormFields, decryptPdf, encryptPdf, splitIntoChunks, toQpdfRange } from './qpdf';
+import { corpusFile, exitCode, pageCount, run, useTestJob } from '../testing/pdf-tools';
+import {
+  countFormFields,
+  decryptPdf,
+  encryptPdf,
+  recompressImagesOnly,
+  splitIntoChunks,
+  toQpdfRange,
+} from './qpdf';
 
 const job = useTestJob();
 
@@ -49,5 +58,28 @@ describe('qpdf engine', () => {
     expect(await Promise.all(parts.map((part) => pageCount(part)))).toEqual([3, 1]);
     expect(await countFormFields(corpusFile('pdf/libreoffice-form.pdf'), options)).toBe(9);
     expect(await countFormFields(corpusFile('pdf/crazyones.pdf'), options)).toBe(0);
+  });
+
+  it('recompresses only the images (a Flate photo to JPEG), leaving the text and fonts as they were', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([400, 400]);
+    const photo = await sharp(corpusFile('images/300-dpi.jpg')).resize(600).png().toBuffer();
+    page.drawImage(await pdf.embedPng(photo), { x: 20, y: 80, width: 300, height: 300 });
+    page.drawText('Dépôt légal 2024', {
+      x: 20,
+      y: 40,
+      size: 18,
+      font: await pdf.embedFont(StandardFonts.Helvetica),
+    });
+    const source = join(job().workDir, 'photo-and-text.pdf');
+    await writeFile(source, await pdf.save());
+    const output = join(job().workDir, 'images-only.pdf');
+    await recompressImagesOnly(source, output, options);
+    expect((await run('pdfimages', ['-list', output])).split('\n')[2]).toMatch(/\bjpeg\b/);
+    expect((await stat(output)).size).toBeLessThan((await stat(source)).size / 2);
+    expect(await run('pdftotext', [output, '-'])).toBe(await run('pdftotext', [source, '-']));
+    // the same fonts, as pdffonts lists them (object numbers aside: the rewrite renumbers)
+    const fonts = async (path: string) => (await run('pdffonts', [path])).replace(/\s+\d+\s+\d+\s*$/gm, '');
+    expect(await fonts(output)).toBe(await fonts(source));
   });
 });

@@ -168,6 +168,31 @@ export async function optimizePdfLosslessly(
   );
 }
 
+/**
+ * The lossless pass plus qpdf's image optimisation: images that JPEG stores smaller are re-encoded as
+ * JPEG; fonts, text and everything else stay as they are (compress's fallback when Ghostscript's
+ * rewrite changes the text).
+ */
+export async function recompressImagesOnly(
+  input: string,
+  output: string,
+  options: QpdfOptions,
+): Promise<void> {
+  await runQpdf(
+    [
+      '--object-streams=generate',
+      '--compress-streams=y',
+      '--recompress-flate',
+      '--compression-level=9',
+      '--optimize-images',
+      '--',
+      input,
+      output,
+    ],
+    options,
+  );
+}
+
 /** Page numbers (1-based) as a compact qpdf range: [1,2,3,5] -> '1-3,5' (core's format, no spaces). */
 export function toQpdfRange(pages: readonly number[]): string {
   return formatPageRange(pages).replaceAll(' ', '');

@@ -43,7 +43,7 @@ const keyJson = (key: {
 export function registerAccountRoutes(app: FastifyInstance, context: ServerContext): void {
   const signedIn = async (request: Parameters<typeof requireSignedInToken>[1]) => {
     const user = await requireSignedInToken(context, request);
-    context.limits.checkApi(request, user.id);
+    await context.limits.checkApi(request, user.id);
     return user;
   };
 
@@ -59,7 +59,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: ServerConte
     const user = await signedIn(request);
     // The current password can be guessed here as on the sign-in form: the same per-IP and
     // per-account allowance bounds it.
-    const wait = context.limits.wait(context.limits.signIn, request, user.id);
+    const wait = await context.limits.wait(context.limits.signIn, request, user.id);
     if (wait > 0) throw tooManyRequests(wait);
     const body = bodyOf(request.body);
     const current = text(body.CurrentPassword ?? body.currentPassword);

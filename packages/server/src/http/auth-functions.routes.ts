@@ -18,24 +18,26 @@ function readEnvironment(body: unknown): string | undefined {
 export function registerAuthFunctionRoutes(app: FastifyInstance, context: ServerContext): void {
   // Per IP: each anonymous token is a new subject, so the address is what bounds minting them.
   app.post('/functions/generate-jwt', { schema: generateJwtSchema }, async (request) => {
-    context.limits.checkApi(request);
+    await context.limits.checkApi(request);
     return { token: await context.tokens.issueAnonymous() };
   });
 
   // Bearer only: a token is signed out by whoever holds it, never named in a body (or a log).
   app.post('/functions/revoke-token', { schema: revokeTokenSchema }, async (request) => {
-    context.limits.checkBadTokens(request);
-    const user = await context.tokens.revokeBearer(request.headers.authorization).catch((error: unknown) => {
-      if (request.headers.authorization !== undefined) context.limits.chargeBadToken(request);
-      throw error;
-    });
+    await context.limits.checkBadTokens(request);
+    const user = await context.tokens
+      .revokeBearer(request.headers.authorization)
+      .catch(async (error: unknown) => {
+        if (request.headers.authorization !== undefined) await context.limits.chargeBadToken(request);
+        throw error;
+      });
     // After the revocation: a client over the limit is still signed out, it only hears 429.
-    context.limits.checkApi(request, user.id);
+    await context.limits.checkApi(request, user.id);
     return { revoked: true };
   });
 
   app.post('/functions/validate-token', { schema: validateTokenSchema }, async (request) => {
-    context.limits.checkApi(request);
+    await context.limits.checkApi(request);
     const token = (request.body as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !token) return { valid: false, userData: null };
     try {

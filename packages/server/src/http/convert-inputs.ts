@@ -84,6 +84,7 @@ export async function receiveRequest(
     const path = join(inbox, `${files.length}.${extensionOf(fileName) || 'bin'}`);
     await write(path);
     files.push({ field, index, path, fileName, ext: extensionOf(fileName), size: (await stat(path)).size });
+    context.metrics.recordInputFile('sent');
   };
 
   if (request.isMultipart()) {
@@ -143,6 +144,7 @@ export async function receiveRequest(
     const path = join(inbox, `${files.length}`);
     const received = await fetchReference(context, request, value.trim(), field, path, maxFileSize);
     files.push({ ...received, field, index });
+    context.metrics.recordInputFile('reference');
   }
   files.sort((a, b) => a.index - b.index);
   return { fields, files };

@@ -6,8 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../contract/errors';
 import { startJob } from '../jobs/job-lifecycle';
-import { deadlineFromNow, runConversion } from '../jobs/run-conversion';
+import { deadlineFromNow } from '../jobs/run-conversion';
 import { ApiError } from './api-error';
+import { clientGoneSignal } from './client-gone';
 import { validateConversion } from './convert-validation';
 import { resultUrlMaker, withFreshLinks } from './download-links';
 import { PARSED_BODY_LIMIT } from './json-parameters';
@@ -26,7 +27,7 @@ function registerConvertRoute(app: FastifyInstance, context: ServerContext): voi
   streamRawBodies(app, ['application/json', 'application/x-www-form-urlencoded']);
   app.post('/convert/*', { bodyLimit: PARSED_BODY_LIMIT, schema: convertSchema }, async (request, reply) => {
     const user = await requireUser(context, request);
-    context.limits.checkApi(request, user.id);
+    await context.limits.checkApi(request, user.id);
     const endpoint = ((request.params as { '*': string })['*'] ?? '').replace(/^\/+|\/+$/g, '');
     const converter = findConverter(context, endpoint);
     if (!converter)
@@ -36,16 +37,17 @@ function registerConvertRoute(app: FastifyInstance, context: ServerContext): voi
       const { options, files } = await validateConversion(converter, received);
       const deps = jobDepsOf(context);
       const base = publicBaseUrl(context, request);
-      const clientGone = new AbortController();
-      if (!options.async) request.raw.on('close', () => !reply.sent && clientGone.abort());
+      // An Async job outlives its request; a sync one stops when its client leaves (e.g. Cancel).
+      const clientSignal = options.async ? undefined : clientGoneSignal(request, reply);
       const job = await startJob(deps, {
         ownerId: user.id,
         name: converter.endpoint,
         async: options.async,
         log: request.log,
         failureMessage: 'async conversion failed',
-        work: (started) =>
-          runConversion(deps, {
+        untilQueued: options.async,
+        work: (started, jobId, queued) =>
+          context.conversions.run({
             converter,
             ownerId: user.id,
             input: {
@@ -58,8 +60,11 @@ function registerConvertRoute(app: FastifyInstance, context: ServerContext): voi
             deadlineAt: deadlineFromNow(options.timeoutSeconds ?? context.config.defaultTimeoutSeconds),
             storeFile: options.storeFile,
             downloadUrl: resultUrlMaker(context, base, user.id),
-            clientSignal: options.async ? undefined : clientGone.signal,
+            clientSignal,
             onStart: started,
+            onQueued: queued,
+            jobId,
+            urlBase: base,
           }),
       });
       handOver();

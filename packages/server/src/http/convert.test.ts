@@ -109,6 +109,8 @@ describe('POST /api/convert', () => {
     const answer = await server.convert('test/to/linearize', {}, [{ content: big, name: 'big.pdf' }]);
     expect(answer.status).toBe(413);
     expect(answer.body.Code).toBe(4130);
+    // The limit in MB (linearize's 2 MB), as a person reads sizes.
+    expect(answer.body.Message).toMatch(/limit of 2 MB\.$/);
     const after = await server.convert('test/to/linearize', {}, [crazyones]);
     expect(after.status).toBe(200);
   });

@@ -24,7 +24,14 @@ import { lingerOnClose } from './lingering-close';
 type CorsArea = 'elements' | 'api';
 
 /** The API calls a partner page makes through the SDK; everything else under /api stays same-origin. */
-const API_PREFIXES = ['/api/convert/', '/api/d/', '/api/job/', '/api/workflows/', '/api/account/keys/'];
+const API_PREFIXES = [
+  '/api/convert/',
+  '/api/redact/',
+  '/api/d/',
+  '/api/job/',
+  '/api/workflows/',
+  '/api/account/keys/',
+];
 const API_PATHS = new Set([
   '/api/upload',
   '/api/functions/generate-jwt',

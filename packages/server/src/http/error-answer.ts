@@ -29,7 +29,8 @@ function rawErrorAnswer(error: unknown): ErrorAnswer {
       status: 413,
       body: {
         Code: ErrorCode.FileTooLarge,
-        Message: `The file is larger than the limit of ${error.limit} bytes.`,
+        // In MB, as people read sizes (the limits are whole MB or small test values).
+        Message: `The file is larger than the limit of ${megabytes(error.limit)} MB.`,
       },
     };
   }
@@ -100,6 +101,12 @@ function pathFree(answer: ErrorAnswer, roots: readonly string[]): ErrorAnswer {
 /** The answer for anything thrown; its messages never carry a file system path. */
 export const toErrorAnswer = (error: unknown, pathRoots: readonly string[] = []): ErrorAnswer =>
   pathFree(rawErrorAnswer(error), pathRoots);
+
+/** 52428800 → '50', 1500 → '0.001': a limit in binary MB, exact where it is whole. */
+const megabytes = (bytes: number): string => {
+  const value = bytes / (1024 * 1024);
+  return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(2)));
+};
 
 export function installErrorHandler(app: FastifyInstance, pathRoots: readonly string[] = []): void {
   app.setErrorHandler((error, request, reply) => {

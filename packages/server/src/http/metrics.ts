@@ -11,6 +11,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { engineRestarts } from '../engines/engine-restarts';
 import type { QueueDepth } from '../jobs/job-queue';
+import type { ConversionOutcome } from '../jobs/run-conversion';
 
 const DURATION_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1200];
 
@@ -37,8 +38,14 @@ export class MetricsRegistry {
   });
   private readonly conversions = new Counter({
     name: 'docstudio_conversions_total',
-    help: 'Conversions ended, by converter and outcome.',
+    help: 'Conversions ended, by converter and outcome (success, failure, aborted: the client went away).',
     labelNames: ['converter', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly inputFiles = new Counter({
+    name: 'docstudio_input_files_total',
+    help: 'Input files of conversions, by how they came: sent (bytes in the request) or reference (a FileId or Url, no upload).',
+    labelNames: ['source'] as const,
     registers: [this.registry],
   });
   private readonly durations = new Histogram({
@@ -93,7 +100,12 @@ export class MetricsRegistry {
     this.requests.inc({ method, route, status: String(status) });
   }
 
-  recordConversion(endpoint: string, outcome: 'success' | 'failure', seconds: number): void {
+  /** One input file received: its bytes in the request, or a reference to a file the server has. */
+  recordInputFile(source: 'sent' | 'reference'): void {
+    this.inputFiles.inc({ source });
+  }
+
+  recordConversion(endpoint: string, outcome: ConversionOutcome, seconds: number): void {
     this.conversions.inc({ converter: endpoint, outcome });
     this.durations.observe({ converter: endpoint }, seconds);
   }

@@ -1,17 +1,24 @@
 /**
  * Request rate limits: token buckets per key (a token's subject, a client IP), refilled continuously,
  * so a client may burst up to the per-minute figure and then goes at that pace. Over the limit the
- * caller gets 429 with Retry-After (the seconds until one request is allowed again). In-process, like
- * the queue: one server instance; behind several instances each limits on its own.
+ * caller gets 429 with Retry-After (the seconds until one request is allowed again). In-process by
+ * default; with REDIS_URL the buckets live in Redis (redis-rate-limiter.ts), shared by every API node.
+ * Every check is async: `rate-limit-calls.test.ts` makes sure each call is awaited.
  */
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '../contract/errors';
 import { ApiError } from './api-error';
 
+/** Where a limiter's buckets are: this process (RateLimiter) or Redis. Both answer seconds to wait. */
+export interface BucketStore {
+  take(key: string): number | Promise<number>;
+  peek(key: string): number | Promise<number>;
+}
+
 /** Keys idle long enough to be full again are forgotten once the table grows past this. */
 const PRUNE_AT = 10_000;
 
-export class RateLimiter {
+export class RateLimiter implements BucketStore {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   private readonly perMs: number;
 
@@ -57,43 +64,50 @@ export class RateLimiter {
  * (auth/sign-in-throttle.ts adds the per-account back-off), and requests with a bad bearer token.
  */
 export class RateLimits {
-  readonly api: RateLimiter;
-  readonly signIn: RateLimiter;
-  readonly badTokens: RateLimiter;
+  readonly api: BucketStore;
+  readonly signIn: BucketStore;
+  readonly badTokens: BucketStore;
 
-  constructor(apiPerMinute: number, signInPerMinute: number, badTokensPerMinute = 30) {
-    this.api = new RateLimiter(apiPerMinute);
-    this.signIn = new RateLimiter(signInPerMinute);
-    this.badTokens = new RateLimiter(badTokensPerMinute);
+  constructor(
+    apiPerMinute: number,
+    signInPerMinute: number,
+    badTokensPerMinute = 30,
+    /** Makes a shared limiter (Redis); default: each in this process. */
+    shared?: (name: string, perMinute: number) => BucketStore,
+  ) {
+    const make = shared ?? ((_name: string, perMinute: number) => new RateLimiter(perMinute));
+    this.api = make('api', apiPerMinute);
+    this.signIn = make('sign-in', signInPerMinute);
+    this.badTokens = make('bad-tokens', badTokensPerMinute);
   }
 
   /**
    * Throws 429 when this address has spent its allowance of invalid, forged or expired tokens: it is
    * checked before any token of the address is verified, so a client trying tokens cannot go on.
    */
-  checkBadTokens(request: FastifyRequest): void {
-    const seconds = this.badTokens.peek(`ip:${request.ip}`);
+  async checkBadTokens(request: FastifyRequest): Promise<void> {
+    const seconds = await this.badTokens.peek(`ip:${request.ip}`);
     if (seconds > 0) throw tooManyRequests(seconds);
   }
 
   /** Charges one bad token to the request's address. */
-  chargeBadToken(request: FastifyRequest): void {
-    this.badTokens.take(`ip:${request.ip}`);
+  async chargeBadToken(request: FastifyRequest): Promise<void> {
+    await this.badTokens.take(`ip:${request.ip}`);
   }
 
   /**
    * Seconds to wait (0: go ahead) for a request of this client; both the IP and, when known, the
    * token's subject are charged, so neither many anonymous tokens nor many addresses get around it.
    */
-  wait(limiter: RateLimiter, request: FastifyRequest, subject?: string): number {
-    const byIp = limiter.take(`ip:${request.ip}`);
-    const bySubject = subject ? limiter.take(`sub:${subject}`) : 0;
+  async wait(limiter: BucketStore, request: FastifyRequest, subject?: string): Promise<number> {
+    const byIp = await limiter.take(`ip:${request.ip}`);
+    const bySubject = subject ? await limiter.take(`sub:${subject}`) : 0;
     return Math.max(byIp, bySubject);
   }
 
   /** Throws the contract's 429 when the client is over the API limit. */
-  checkApi(request: FastifyRequest, subject?: string): void {
-    const seconds = this.wait(this.api, request, subject);
+  async checkApi(request: FastifyRequest, subject?: string): Promise<void> {
+    const seconds = await this.wait(this.api, request, subject);
     if (seconds > 0) throw tooManyRequests(seconds);
   }
 }

@@ -9,6 +9,7 @@ import type { ServerConfig } from '../config/config';
 import { ErrorCode } from '../contract/errors';
 import type { Converter } from '../converters/converter.types';
 import type { CallbackDeliveries } from '../jobs/callback-delivery';
+import type { Conversions } from '../jobs/conversions';
 import type { JobDeps } from '../jobs/job-lifecycle';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobRecords } from '../jobs/job-records';
@@ -33,7 +34,10 @@ export interface ServerContext {
   /** Long-lived API keys (auth/api-keys.ts): accepted wherever a signed-in token is. */
   apiKeys: ApiKeyService;
   users: UserService;
+  /** This process's engine slots (a worker's, or the single machine's). */
   queue: JobQueue;
+  /** Where conversions run: this process's queue, or a worker through Redis (jobs/conversions.ts). */
+  conversions: Conversions;
   jobs: JobRecords;
   /** The workflow run history (GET workflows/runs). */
   runs: WorkflowRunRecords;
@@ -58,11 +62,11 @@ function verifyBearer(context: ServerContext, header: string | undefined): Promi
  * tokens are checked.
  */
 export async function requireUser(context: ServerContext, request: FastifyRequest): Promise<TokenUser> {
-  context.limits.checkBadTokens(request);
+  await context.limits.checkBadTokens(request);
   try {
     return await verifyBearer(context, request.headers.authorization);
   } catch (error) {
-    if (request.headers.authorization !== undefined) context.limits.chargeBadToken(request);
+    if (request.headers.authorization !== undefined) await context.limits.chargeBadToken(request);
     throw error;
   }
 }

@@ -119,7 +119,7 @@ export function registerSignInRoutes(app: FastifyInstance, context: ServerContex
     const again = (error: string, status: number) =>
       sendPage(reply, request, { mode, ...targets, email, error }, status);
 
-    const wait = context.limits.wait(context.limits.signIn, request);
+    const wait = await context.limits.wait(context.limits.signIn, request);
     if (wait > 0) {
       reply.header('Retry-After', String(wait));
       return again(`Too many attempts. Please wait ${wait} seconds and try again.`, 429);

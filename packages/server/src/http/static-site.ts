@@ -4,6 +4,10 @@
  * load on refresh; any other page path gets index.html with 404, which the studio renders as its
  * 'Oops! Page not found' page. /api and missing assets stay plain 404s. Every HTML answer carries the
  * studio's Content-Security-Policy; /sitemap.xml and /robots.txt come from the same route list.
+ *
+ * Files are sent as the build compressed them (name.br / name.gz beside each, scripts/precompress.mjs),
+ * picked by the request's Accept-Encoding with `Vary: Accept-Encoding`; hashed build files under
+ * /assets are cached for a year as immutable, everything else (HTML, favicon) is revalidated.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +21,12 @@ import { publicBaseUrl, type ServerContext } from './server-context';
 import { robotsTxt, sitemapXml } from './site-index';
 
 const INDEX = 'index.html';
+/** Vite names every file under /assets by its content hash: a changed file is a new address. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** The file a precompressed copy stands for (`index.html.br` is sent as `index.html`). */
+const servedName = (filePath: string) => filePath.replace(/\.(?:br|gz)$/, '');
 
 /** The policy for this build: index.html's inline scripts are read once, at start-up. */
 function policyFor(context: ServerContext, staticDir: string): string {
@@ -50,8 +60,13 @@ export async function registerStaticSite(app: FastifyInstance, context: ServerCo
     await app.register(fastifyStatic, {
       root: staticDir,
       index: [INDEX],
+      preCompressed: true,
+      cacheControl: false,
       setHeaders: (reply, filePath) => {
-        if (filePath.endsWith('.html')) reply.header('Content-Security-Policy', policy);
+        const name = servedName(filePath);
+        const hashed = name.startsWith(join(staticDir, 'assets', '/'));
+        reply.header('Cache-Control', hashed ? IMMUTABLE : REVALIDATE);
+        if (name.endsWith('.html')) reply.header('Content-Security-Policy', policy);
       },
     });
     registerSiteIndex(app, context);

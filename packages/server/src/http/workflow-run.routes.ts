@@ -90,7 +90,7 @@ function registerRunRoute(app: FastifyInstance, context: ServerContext): void {
   const options = { bodyLimit: PARSED_BODY_LIMIT, schema: runWorkflowSchema };
   app.post<{ Params: WorkflowParams }>('/workflows/run/:id', options, async (request, reply) => {
     const user = await requireAccount(context, request);
-    context.limits.checkApi(request, user.id);
+    await context.limits.checkApi(request, user.id);
     const row = await context.db
       .selectFrom('workflows')
       .selectAll()

@@ -31,10 +31,19 @@ export interface JobStart<T> {
    * run's history entry, named by the JobId). Its failure fails the job.
    */
   prepare?: (jobId: string) => Promise<void>;
-  /** The job's work; `started()` marks the record running (call it when the work leaves the queue). */
-  work: (started: () => void) => Promise<T>;
+  /**
+   * The job's work; `started()` marks the record running (call it when the work leaves the queue).
+   * `jobId` names the record, for work that a worker elsewhere ends (a queued conversion); `queued()`
+   * says the work is safely in its queue (see `untilQueued`).
+   */
+  work: (started: () => void, jobId: string, queued: () => void) => Promise<T>;
   /** Answer {JobId} at once and run on; false: the caller awaits `answer`. */
   async: boolean;
+  /**
+   * An async job's JobId is answered only once its work called `queued()` (with Redis: the job is in
+   * Redis, so the API node may die and the job still runs); a failure before that is the answer.
+   */
+  untilQueued?: boolean;
   log: JobLog;
   /** The log line of an async job's server-side failure ('async conversion failed'). */
   failureMessage: string;
@@ -54,8 +63,16 @@ export async function startJob<T>(deps: JobDeps, start: JobStart<T>): Promise<St
     await deps.jobs.fail(id, deps.describeFailure(error));
     throw error;
   }
+  let queued: () => void = () => undefined;
+  const inQueue = new Promise<void>((resolve) => {
+    queued = resolve;
+  });
   const answer = start
-    .work(() => void deps.jobs.markRunning(id))
+    .work(
+      () => void deps.jobs.markRunning(id),
+      id,
+      () => queued(),
+    )
     .then(
       async (result) => {
         await deps.jobs.succeed(id, result);
@@ -73,6 +90,7 @@ export async function startJob<T>(deps: JobDeps, start: JobStart<T>): Promise<St
     });
     deps.background.add(tracked);
     void tracked.finally(() => deps.background.delete(tracked));
+    if (start.untilQueued) await Promise.race([inQueue, answer]);
   }
   return { id, answer };
 }

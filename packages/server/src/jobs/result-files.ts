@@ -48,6 +48,9 @@ export async function storeResults(
 ): Promise<ResultFileJson[]> {
   if (results.length === 0) throw conversionFailed('The conversion produced no file.');
   const files: ResultFileJson[] = [];
+  // stored results go to the store in one batch (one transaction, encrypted in parallel), then
+  // take their places in the answer's order
+  const toStore: { at: number; path: string; fileName: string; report: ConverterResultFile['report'] }[] = [];
   for (const result of results) {
     const path = checkResultPath(target.workDir, result);
     const fileName = sanitizeFileName(result.fileName, 'result');
@@ -63,15 +66,25 @@ export async function storeResults(
       });
       continue;
     }
-    const stored = await store.saveFromPath(path, { ownerId: target.ownerId, fileName, kind: 'result' });
-    files.push({
-      FileName: stored.fileName,
-      FileExt: stored.ext,
-      FileSize: stored.size,
-      FileId: stored.id,
-      Url: target.downloadUrl(stored.id, stored.fileName),
-      ...result.report,
-    });
+    toStore.push({ at: files.length, path, fileName, report: result.report });
+    files.push({ FileName: fileName, FileExt: extensionOf(fileName), FileSize: size });
+  }
+  const stored = await store.saveManyFromPaths(
+    toStore.map(({ path, fileName }) => ({
+      path,
+      options: { ownerId: target.ownerId, fileName, kind: 'result' },
+    })),
+  );
+  for (const [i, file] of stored.entries()) {
+    const place = toStore[i] as (typeof toStore)[number];
+    files[place.at] = {
+      FileName: file.fileName,
+      FileExt: file.ext,
+      FileSize: file.size,
+      FileId: file.id,
+      Url: target.downloadUrl(file.id, file.fileName),
+      ...place.report,
+    };
   }
   return files;
 }

@@ -27,14 +27,23 @@ export interface ConversionRequest extends ResultTarget {
   clientSignal?: AbortSignal;
   /** Called when the job leaves the queue and starts. */
   onStart?: () => void;
+  /** Called once the job is in its queue (with Redis: stored in Redis, safe from this node's end). */
+  onQueued?: () => void;
+  /** The job record this conversion answers (a queued conversion's worker ends it itself). */
+  jobId?: string;
+  /** Base of the result Urls a worker writes into that record (the request's public base). */
+  urlBase?: string;
 }
 
 /** A conversion's `deadlineAt` when it is accepted now with this Timeout. */
 export const deadlineFromNow = (timeoutSeconds: number): number => Date.now() + timeoutSeconds * 1000;
 
+/** How a conversion ended; 'aborted' when its client went away (a Cancel) before the result. */
+export type ConversionOutcome = 'success' | 'failure' | 'aborted';
+
 /** Where conversions are counted (the server's Prometheus registry). */
 export interface ConversionMetrics {
-  recordConversion(endpoint: string, outcome: 'success' | 'failure', seconds: number): void;
+  recordConversion(endpoint: string, outcome: ConversionOutcome, seconds: number): void;
 }
 
 export interface ConversionDeps {
@@ -106,6 +115,7 @@ export async function runConversion(
   // A job still waiting for its engine when its time is up leaves the queue with 504, never runs.
   const timeUp = AbortSignal.timeout(Math.max(0, request.deadlineAt - Date.now()));
   const waitSignal = request.clientSignal ? AbortSignal.any([timeUp, request.clientSignal]) : timeUp;
+  request.onQueued?.();
   try {
     return await deps.queue.enqueue(
       request.converter.engine,
@@ -120,7 +130,8 @@ export async function runConversion(
           deps.metrics.recordConversion(endpoint, 'success', seconds);
           return { ConversionCost: 1, ConversionTime: Math.max(1, Math.ceil(seconds)), Files: files };
         } catch (error) {
-          deps.metrics.recordConversion(endpoint, 'failure', (performance.now() - started) / 1000);
+          const outcome = request.clientSignal?.aborted ? 'aborted' : 'failure';
+          deps.metrics.recordConversion(endpoint, outcome, (performance.now() - started) / 1000);
           throw error;
         }
       },

@@ -3,7 +3,7 @@
  * Url), checked at the HTTP edge; every later step takes the previous step's stored results by FileId
  * (decrypted into a fresh work folder, never re-uploaded), checked here as inputs, since they exist
  * only now. Each step's parameters were resolved at the edge before the job started. Each conversion
- * is a runConversion, as for POST /convert. A single-file step given several files (after a split)
+ * goes through `deps.conversions`, as for POST /convert. A single-file step given several files (after a split)
  * runs once per file, as the studio's own runner does. A failing step with OnError 'stop' ends the
  * run with "Step n failed: …"; 'continue' hands the last good files on. Intermediate results are
  * deleted when the run ends.
@@ -15,11 +15,12 @@ import type { Converter, ConverterInputFile } from '../converters/converter.type
 import type { OpenedWorkflowStep } from '../storage/sealed-steps';
 import { createWorkDir, removeWorkDir } from '../storage/work-dir';
 import type { ConversionOptions } from './conversion-input';
+import type { Conversions } from './conversions';
 import { checkInputFiles, type ReceivedFile } from './input-files';
 import type { JobDeps } from './job-lifecycle';
 import type { JobFailure } from './job-records';
 import type { ConversionAnswer, ResultFileJson } from './result-files';
-import { type ConversionDeps, deadlineFromNow, runConversion } from './run-conversion';
+import { type ConversionDeps, deadlineFromNow } from './run-conversion';
 import type { WorkflowRunProgress } from './workflow-run-history';
 
 export interface WorkflowRunStep extends OpenedWorkflowStep {
@@ -42,7 +43,7 @@ export interface WorkflowRunRequest {
   progress?: WorkflowRunProgress;
 }
 
-export type WorkflowDeps = ConversionDeps & Pick<JobDeps, 'describeFailure'>;
+export type WorkflowDeps = ConversionDeps & Pick<JobDeps, 'describeFailure'> & { conversions: Conversions };
 
 export interface WorkflowStepJson {
   Order: number;
@@ -106,7 +107,7 @@ function convertOnce(
   workDir: string,
 ): Promise<ConversionAnswer> {
   const { params, keepActiveContent, timeoutSeconds } = step.options;
-  return runConversion(deps, {
+  return deps.conversions.run({
     converter: step.converter,
     ownerId: request.ownerId,
     input: { ...input, params, keepActiveContent },

@@ -22,11 +22,17 @@ export interface Sweeper {
   stop(): void;
 }
 
-export function startSweeper(context: SweeperDeps): Sweeper {
+/** Whether this node may sweep now: several nodes share one store, and one pass at a time is enough. */
+export interface SweepTurn {
+  take(): Promise<boolean>;
+}
+
+export function startSweeper(context: SweeperDeps, turn?: SweepTurn): Sweeper {
   let running: Promise<number> | undefined;
   const sweepNow = (): Promise<number> => {
     running ??= (async () => {
       try {
+        if (turn && !(await turn.take())) return 0;
         const removed = await context.store.sweepExpired();
         const before = new Date(Date.now() - context.config.retentionMinutes * 60_000);
         await context.jobs.sweepFinished(before);

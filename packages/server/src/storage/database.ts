@@ -1,6 +1,8 @@
 /**
- * Opens the database (SQLite in the data folder through better-sqlite3) and brings its schema up to
- * date with Kysely's Migrator. Another Kysely dialect (PostgreSQL) can be passed in instead.
+ * Opens the database (SQLite in the data folder through better-sqlite3, or PostgreSQL through pg when
+ * DATABASE_URL is set) and brings its schema up to date with Kysely's Migrator: the same migrations on
+ * both. PostgreSQL serialises concurrent migrators itself (Kysely locks its migration table), so nodes
+ * starting together on one new database migrate it once.
  */
 import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,10 +13,12 @@ import {
   type Migration,
   type MigrationProvider,
   Migrator,
+  PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
   sql,
 } from 'kysely';
+import pg from 'pg';
 import type { Database } from './database.types';
 import type { KeyRing } from './key-ring';
 import { migrations } from './migrations';
@@ -40,12 +44,29 @@ export function sqliteDialect(dataDir: string): Dialect {
   return new SqliteDialect({ database: sqlite });
 }
 
+/** PostgreSQL at `url` (postgres://user:password@host:port/database?sslmode=…), through a pool of pg. */
+export function postgresDialect(url: string): Dialect {
+  // A few connections per node: the queries are short, and a cluster multiplies this by its nodes.
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (a restart, a failover) must not crash the node: the pool
+  // replaces it, and while the database is away queries fail and /readyz answers `database` down.
+  pool.on('error', () => undefined);
+  return new PostgresDialect({ pool });
+}
+
+/** The configured database: PostgreSQL when a URL is given, else SQLite in the data folder. */
+export const dialectFor = (databaseUrl: string | undefined, dataDir: string): Dialect =>
+  databaseUrl ? postgresDialect(databaseUrl) : sqliteDialect(dataDir);
+
+/** True on SQLite (one file, one process), false on a shared database server. */
+export const isSqlite = (db: Kysely<Database>): boolean => db.getExecutor().adapter instanceof SqliteAdapter;
+
 /**
  * After deletes: on SQLite, copy the write-ahead log into the database and truncate it to zero bytes
  * (the log still holds the pages as they were before the delete). Other databases: nothing to do.
  */
 export async function compactAfterDelete(db: Kysely<Database>): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
+  if (!isSqlite(db)) return;
   await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
 }
 

@@ -80,6 +80,27 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/** One piece of an encrypted file, when the file store is the database (database-blobs.ts). */
+export interface FileChunksTable {
+  file_id: string;
+  /** 0, 1, 2 …: the order of the pieces. */
+  seq: number;
+  /** Ciphertext (encryption.ts's record format), never plaintext. */
+  data: Buffer;
+}
+
+/** The token signing key shared by every node (auth/jwt-keys.ts); one row, the first node makes it. */
+export interface SigningKeysTable {
+  /** Which key ('tokens'): nodes starting together race for this row, and the first insert wins. */
+  slot: string;
+  /** The JWK thumbprint of the public key (the tokens' `kid`). */
+  kid: string;
+  public_jwk: string;
+  /** The private JWK, sealed with the storage key (sealed-text.ts, purpose 'signing-keys'). */
+  sealed_private_jwk: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   files: FilesTable;
@@ -87,4 +108,6 @@ export interface Database {
   workflows: WorkflowsTable;
   workflow_runs: WorkflowRunsTable;
   api_keys: ApiKeysTable;
+  file_chunks: FileChunksTable;
+  signing_keys: SigningKeysTable;
 }

@@ -1,19 +1,23 @@
 /**
- * The encrypted file store: uploads and results as AES-256-GCM record files under dataDir/files, their
- * sealed names, owners, key ids and expiry in the database. Only ciphertext ever lands in the data
- * folder (names included); plaintext copies for converters are written into RAM-backed work folders
- * (work-dir.ts). New files use the ring's current key; a file keeps the id of the key that wrote it,
- * so after a rotation it still opens with the previous key until it expires.
+ * The encrypted file store: uploads and results as AES-256-GCM record streams kept by a backend
+ * (file-backend.ts: the data folder, or the database a cluster shares), their sealed names, owners,
+ * key ids and expiry in the database. Encryption happens here, before any byte reaches a backend, so
+ * only ciphertext is ever stored (names included); plaintext copies for converters are written into
+ * RAM-backed work folders (work-dir.ts). New files use the ring's current key; a file keeps the id of
+ * the key that wrote it, so after a rotation it still opens with the previous key until it expires.
+ *
+ * A file's row is written before its bytes, with its expiry: a save cut off by a crash leaves a row
+ * the sweeper deletes, bytes included, at the end of its retention, on any backend.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
 import { PassThrough, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import { compactAfterDelete } from './database';
 import type { Database, FilesTable } from './database.types';
 import { createDecryptStream, createEncryptStream } from './encryption';
+import type { FileBackend } from './file-backend';
 import { extensionOf, newId, sanitizeFileName } from './file-names';
 import { type KeyRing, keyById } from './key-ring';
 import { openText, sealText } from './sealed-text';
@@ -54,31 +58,26 @@ export class FileKeyMissingError extends Error {
 export const sealFileName = (keys: KeyRing, id: string, fileName: string): string =>
   sealText(keys, 'file-names', id, fileName);
 
-export class FileStore {
-  private readonly folder: string;
+/** Files of one batch encrypted and written at once: disk and backend I/O overlap the encryption. */
+const BATCH_STREAMS = 4;
+/** Rows per INSERT of a batch, well below SQLite's and PostgreSQL's bound-parameter limits. */
+const ROWS_PER_INSERT = 100;
 
+export class FileStore {
   constructor(
     private readonly db: Kysely<Database>,
-    dataDir: string,
+    private readonly backend: FileBackend,
     private readonly keys: KeyRing,
     private readonly retentionMs: () => number,
-  ) {
-    this.folder = join(dataDir, 'files');
-  }
+  ) {}
 
   async init(): Promise<void> {
-    await mkdir(this.folder, { recursive: true, mode: 0o700 });
-  }
-
-  private pathOf(id: string): string {
-    return join(this.folder, `${id}.enc`);
+    await this.backend.init();
   }
 
   /** Encrypts `source` into the store; counts plaintext bytes and enforces maxBytes while streaming. */
   async save(source: Readable, options: SaveOptions): Promise<StoredFile> {
     const id = newId();
-    const target = this.pathOf(id);
-    const partial = `${target}.part`;
     let size = 0;
     const limit = options.maxBytes;
     const counter = new Transform({
@@ -88,18 +87,6 @@ export class FileStore {
         else callback(null, chunk);
       },
     });
-    try {
-      await pipeline(
-        source,
-        counter,
-        createEncryptStream(this.keys.current.key),
-        createWriteStream(partial, { mode: 0o600 }),
-      );
-      await rename(partial, target);
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
-    }
     const fileName = sanitizeFileName(options.fileName);
     const now = new Date();
     const row: FilesTable = {
@@ -108,13 +95,25 @@ export class FileStore {
       sealed_name: sealFileName(this.keys, id, fileName),
       key_id: this.keys.current.id,
       ext: extensionOf(fileName),
-      size,
+      size: 0,
       kind: options.kind,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + this.retentionMs()).toISOString(),
     };
     await this.db.insertInto('files').values(row).execute();
-    return this.toStored(row);
+    try {
+      await pipeline(
+        source,
+        counter,
+        createEncryptStream(this.keys.current.key),
+        this.backend.createWriteStream(id),
+      );
+      await this.db.updateTable('files').set({ size }).where('id', '=', id).execute();
+    } catch (error) {
+      await this.delete(id);
+      throw error;
+    }
+    return this.toStored({ ...row, size });
   }
 
   private toStored(row: FilesTable): StoredFile {
@@ -131,6 +130,62 @@ export class FileStore {
 
   async saveFromPath(path: string, options: SaveOptions): Promise<StoredFile> {
     return this.save(createReadStream(path), options);
+  }
+
+  /**
+   * Several files from disk at once (a conversion's 117 page images): every row in one transaction
+   * (sized from the file, written before any byte, as save() does), then the files encrypted and
+   * written BATCH_STREAMS at a time. Any failure removes the whole batch, rows and bytes.
+   */
+  async saveManyFromPaths(files: { path: string; options: SaveOptions }[]): Promise<StoredFile[]> {
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + this.retentionMs()).toISOString();
+    const rows: FilesTable[] = [];
+    for (const { path, options } of files) {
+      const size = (await stat(path)).size;
+      if (options.maxBytes !== undefined && size > options.maxBytes)
+        throw new FileTooLargeError(options.maxBytes);
+      const id = newId();
+      const fileName = sanitizeFileName(options.fileName);
+      rows.push({
+        id,
+        owner_id: options.ownerId,
+        sealed_name: sealFileName(this.keys, id, fileName),
+        key_id: this.keys.current.id,
+        ext: extensionOf(fileName),
+        size,
+        kind: options.kind,
+        created_at: now.toISOString(),
+        expires_at: expiresAt,
+      });
+    }
+    if (rows.length === 0) return [];
+    await this.db.transaction().execute(async (trx) => {
+      for (let at = 0; at < rows.length; at += ROWS_PER_INSERT)
+        await trx
+          .insertInto('files')
+          .values(rows.slice(at, at + ROWS_PER_INSERT))
+          .execute();
+    });
+    try {
+      let next = 0;
+      const writeNext = async (): Promise<void> => {
+        for (let i = next++; i < rows.length; i = next++) {
+          const row = rows[i] as FilesTable;
+          await pipeline(
+            createReadStream((files[i] as { path: string }).path),
+            createEncryptStream(this.keys.current.key),
+            this.backend.createWriteStream(row.id),
+          );
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(BATCH_STREAMS, rows.length) }, writeNext));
+    } catch (error) {
+      for (const row of rows) await this.removeRowAndFile(row.id).catch(() => undefined);
+      await compactAfterDelete(this.db);
+      throw error;
+    }
+    return rows.map((row) => this.toStored(row));
   }
 
   /**
@@ -160,7 +215,7 @@ export class FileStore {
         const key = row ? keyById(this.keys, row.key_id) : undefined;
         if (!key) throw new FileKeyMissingError();
         // pipeline() passes an error to every stream and closes the file when the reader goes away.
-        return pipeline(createReadStream(this.pathOf(id)), createDecryptStream(key.key), plaintext);
+        return pipeline(this.backend.createReadStream(id), createDecryptStream(key.key), plaintext);
       })
       .catch((error: Error) => plaintext.destroy(error));
     return plaintext;
@@ -177,7 +232,7 @@ export class FileStore {
 
   private async removeRowAndFile(id: string): Promise<void> {
     await this.db.deleteFrom('files').where('id', '=', id).execute();
-    await rm(this.pathOf(id), { force: true });
+    await this.backend.remove(id);
   }
 
   /** Deletes every file past its retention; returns how many. */

@@ -1,8 +1,11 @@
-export { openDatabase, sqliteDialect } from './database';
+export { dialectFor, openDatabase, postgresDialect, sqliteDialect } from './database';
 export type { Database } from './database.types';
+export { DatabaseBackend } from './database-backend';
 export { createDecryptStream, createEncryptStream, loadStorageKey } from './encryption';
+export type { FileBackend } from './file-backend';
 export { baseNameOf, extensionOf, newId, sanitizeFileName } from './file-names';
 export { FileStore, FileTooLargeError, type SaveOptions, type StoredFile } from './file-store';
+export { FolderBackend } from './folder-backend';
 export { type KeyRing, loadKeyRing, type StorageKey } from './key-ring';
 export { openText, SealedTextError, sealText } from './sealed-text';
 export { createWorkDir, removeWorkDir, workRootDir } from './work-dir';

@@ -28,7 +28,10 @@ export type KeyPurpose =
   | 'job-records'
   | 'workflow-secrets'
   | 'workflow-runs'
-  | 'download-links';
+  | 'download-links'
+  | 'signing-keys'
+  /** A conversion's parameters and file names while it waits in Redis (jobs/queued-conversion.ts). */
+  | 'queued-jobs';
 
 const hkdf = (key: Buffer, info: string, length: number): Buffer =>
   Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `docstudio/${info}`, length));

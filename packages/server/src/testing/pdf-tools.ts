@@ -11,12 +11,14 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
 import type { ConverterContext } from '../converters/converter.types';
 import type { SentParameters } from '../converters/tool-parameters';
-import { CORPUS_DIR } from './corpus';
+import { CORPUS_DIR, REPO_CORPUS_DIR } from './corpus';
 
 const exec = promisify(execFile);
 
 export const CORPUS = CORPUS_DIR;
 export const corpusFile = (relative: string): string => join(CORPUS, relative);
+/** A file of the repository's own corpus (tests/corpus). */
+export const repoCorpusFile = (relative: string): string => join(REPO_CORPUS_DIR, relative);
 
 export interface TestJob {
   workDir: string;

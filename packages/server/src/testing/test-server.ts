@@ -8,13 +8,16 @@
  *   const pdf = await server.download(answer.body.Files[0].Url);
  *   await server.close();
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type ServerOptions } from '../app';
 import { newId } from '../storage/file-names';
+import { createTestDatabase, dropTestDatabase } from './postgres-server';
 import { SignInBrowser, signUp } from './sign-in-browser';
+import { testDatabases } from './test-databases';
 
 /** A file to send: a path on disk, or bytes with a name. `field` defaults to File / Files[i]. */
 export type TestFile =
@@ -111,8 +114,28 @@ export async function readAnswer(response: Response): Promise<TestAnswer> {
   return { status: response.status, headers: response.headers, body };
 }
 
+/**
+ * When DATABASE_URL is set (the server-pg test project), each data folder gets its own fresh
+ * database on that PostgreSQL server, and a storage key: a server started again on the same folder
+ * finds its database again, as a restart would.
+ */
+async function postgresFor(dataDir: string, overrides: ServerOptions): Promise<Partial<ServerOptions>> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl || overrides.databaseUrl) return {};
+  let shared = testDatabases.get(dataDir);
+  if (!shared) {
+    shared = {
+      databaseUrl: await createTestDatabase(serverUrl),
+      storageKeyHex: overrides.storageKeyHex ?? randomBytes(32).toString('hex'),
+    };
+    testDatabases.set(dataDir, shared);
+  }
+  return { databaseUrl: shared.databaseUrl, storageKeyHex: overrides.storageKeyHex ?? shared.storageKeyHex };
+}
+
 export async function startTestServer(overrides: ServerOptions = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'docstudio-test-')));
+  const postgres = await postgresFor(dataDir, overrides);
   // Test files send hundreds of requests from one address: rate limits are off unless a test sets them.
   const app = await createServer({
     logger: false,
@@ -120,6 +143,7 @@ export async function startTestServer(overrides: ServerOptions = {}): Promise<Te
     rateLimitPerMinute: 1_000_000,
     signInAttemptsPerMinute: 1_000_000,
     ...overrides,
+    ...postgres,
     dataDir,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -204,7 +228,12 @@ export async function startTestServer(overrides: ServerOptions = {}): Promise<Te
     },
     async close() {
       await app.close();
-      if (!overrides.dataDir) await rm(dataDir, { recursive: true, force: true });
+      if (overrides.dataDir) return;
+      await rm(dataDir, { recursive: true, force: true });
+      if (postgres.databaseUrl) {
+        testDatabases.delete(dataDir);
+        await dropTestDatabase(postgres.databaseUrl);
+      }
     },
   };
 }

@@ -17,6 +17,11 @@ describe('FileCard', () => {
     ).not.toBeNull();
   });
 
+  it('shows a file below 1 MB in KB, never as 0.00 MB', async () => {
+    const screen = await render(<FileCard name="note.pdf" size={250_880} />);
+    await expect.element(screen.getByText('245 KB')).toBeVisible();
+  });
+
   it('disables Remove while disabled', async () => {
     const screen = await render(<FileCard name="a.pdf" size={10} onRemove={() => {}} disabled />);
     await expect.element(screen.getByRole('button', { name: 'Remove a.pdf' })).toBeDisabled();

@@ -1,4 +1,4 @@
-import { formatMegabytes } from '@docstudio/core';
+import { formatFileSize } from '@docstudio/core';
 import type { ReactNode } from 'react';
 import { secondaryButton, smallButton } from '../Button';
 import * as styles from './FileCard.css';
@@ -18,11 +18,11 @@ export interface FileCardProps {
   leading?: ReactNode;
   /** Render as <li> inside a FileList. */
   as?: 'div' | 'li';
-  /** How the size reads; MB with 2 decimals by default (the workflow run screen shows one). */
+  /** How the size reads; KB below 1 MB, else MB with 2 decimals (the workflow run screen: 1 decimal). */
   formatSize?: (bytes: number) => string;
 }
 
-/** A chosen file: its name, its size in MB with 2 decimals and a Remove button. */
+/** A chosen file: its name, its size (KB below 1 MB, else MB with 2 decimals) and a Remove button. */
 export function FileCard({
   name,
   size,
@@ -34,7 +34,7 @@ export function FileCard({
   actions,
   leading,
   as: Element = 'div',
-  formatSize = formatMegabytes,
+  formatSize = formatFileSize,
 }: FileCardProps) {
   return (
     <Element

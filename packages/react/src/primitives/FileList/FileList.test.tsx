@@ -33,12 +33,12 @@ const order = (container: HTMLElement) =>
   [...container.querySelectorAll('[data-part="file-name"]')].map((node) => node.textContent);
 
 describe('FileList', () => {
-  it('shows names and sizes in MB with 2 decimals, and removes one file', async () => {
+  it('shows names and sizes (KB below 1 MB), and removes one file', async () => {
     const screen = await render(<Reorderable />);
     await expect.element(screen.getByRole('heading', { name: 'Selected Files (3)' })).toBeVisible();
     expect(
       [...screen.container.querySelectorAll('[data-part="file-size"]')].map((n) => n.textContent),
-    ).toEqual(['1.00 MB', '2.00 MB', '0.50 MB']);
+    ).toEqual(['1.00 MB', '2.00 MB', '512 KB']);
     await screen.getByRole('button', { name: 'Remove b.pdf' }).click();
     expect(order(screen.container)).toEqual(['a.pdf', 'c.pdf']);
     await expect.element(screen.getByRole('heading', { name: 'Selected Files (2)' })).toBeVisible();

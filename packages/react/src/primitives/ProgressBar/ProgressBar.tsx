@@ -5,13 +5,15 @@ export interface ProgressBarProps {
   value: number;
   label: string;
   scope?: string;
+  /** What the bar measures ('upload', 'conversion'), as `data-phase` for styles and tests. */
+  phase?: string;
 }
 
 /** A determinate progress bar; the percentage is both visible and announced through aria-valuenow. */
-export function ProgressBar({ value, label, scope = 'docstudio' }: ProgressBarProps) {
+export function ProgressBar({ value, label, scope = 'docstudio', phase }: ProgressBarProps) {
   const percent = Math.max(0, Math.min(100, Math.round(value)));
   return (
-    <div className={styles.row} data-scope={scope} data-part="progress">
+    <div className={styles.row} data-scope={scope} data-part="progress" data-phase={phase}>
       <div className={styles.label}>
         <span>{label}</span>
         <span data-part="progress-value">{percent}%</span>

@@ -41,3 +41,27 @@ export const size = layeredStyle({
   fontSize: vars.font.sizeS,
   whiteSpace: 'nowrap',
 });
+/** The primary download (one file, or the ZIP of all): the action people came for, large. */
+export const primaryAction = layeredStyle({
+  justifySelf: 'start',
+  padding: `${vars.space.m} ${vars.space.xl}`,
+  fontSize: vars.font.sizeL,
+  textDecoration: 'none',
+});
+export const continueRow = layeredStyle({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.s,
+  paddingTop: vars.space.s,
+  borderTop: `1px solid ${vars.color.border}`,
+});
+export const continueLabel = layeredStyle({ fontWeight: vars.font.weightBold });
+export const continueSelect = layeredStyle({
+  font: 'inherit',
+  padding: vars.space.xs,
+  borderRadius: vars.radius.s,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+});

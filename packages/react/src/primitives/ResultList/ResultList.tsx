@@ -1,7 +1,8 @@
-import { formatMegabytes } from '@docstudio/core';
+import { formatFileSize } from '@docstudio/core';
 import { useEffect, useId, useRef } from 'react';
 import { primaryButton, secondaryButton, smallButton } from '../Button';
 import { Heading, type HeadingLevel } from '../Heading';
+import { type ContinueTarget, ContinueWith } from './ContinueWith';
 import { downloadAllFiles, downloadFile } from './downloadFile';
 import * as styles from './ResultList.css';
 
@@ -16,6 +17,10 @@ export interface ResultListLabels {
   download: string;
   downloadFile: (name: string) => string;
   downloadAll: string;
+  /** The ZIP link of a multi-file result: 'Download all as ZIP'. */
+  downloadZip: string;
+  continueHeading: string;
+  continueAction: string;
 }
 
 const englishLabels: ResultListLabels = {
@@ -23,6 +28,9 @@ const englishLabels: ResultListLabels = {
   download: 'Download',
   downloadFile: (name) => `Download ${name}`,
   downloadAll: 'Download All',
+  downloadZip: 'Download all as ZIP',
+  continueHeading: 'Continue with another tool',
+  continueAction: 'Continue',
 };
 
 export interface ResultListProps {
@@ -30,36 +38,65 @@ export interface ResultListProps {
   scope?: string;
   /** The 'Conversion Complete' heading's rank (3 by default: below a tool's h2). */
   headingLevel?: HeadingLevel;
-  /** Show 'Download All' (split), which starts each download in turn with a pause. */
+  /** Show 'Download All' (each download in turn with a pause) when there is no `zipUrl`. */
   showDownloadAll?: boolean;
   downloadAllPauseMs?: number;
+  /** Where all files download as one ZIP; with several files it becomes the primary download. */
+  zipUrl?: string;
   labels?: Partial<ResultListLabels>;
   /** How one file is downloaded; a temporary link by default. */
   onDownload?: (file: ResultFile) => void;
+  /** Tools the result can go on to; with `onContinue`, shows 'Continue with another tool'. */
+  continueTargets?: readonly ContinueTarget[];
+  onContinue?: (targetId: string) => void;
+  /** Move focus to the result when it appears (after a conversion), so it is announced and reachable. */
+  focusOnMount?: boolean;
 }
 
-/** 'Conversion Complete': one row per result file with its name, size in MB (2 decimals) and Download. */
+/**
+ * 'Conversion Complete': a large primary download (the one file, or all of them as one ZIP), one row
+ * per file with its size (KB below 1 MB) and Download, and 'Continue with another tool'.
+ */
 export function ResultList({
   files,
   scope = 'docstudio',
   headingLevel = 3,
   showDownloadAll = false,
   downloadAllPauseMs = 500,
+  zipUrl,
   labels: overrides,
   onDownload = downloadFile,
+  continueTargets = [],
+  onContinue,
+  focusOnMount = false,
 }: ResultListProps) {
   const labels = { ...englishLabels, ...overrides };
   const headingId = useId();
   const cancelPending = useRef<(() => void) | null>(null);
   useEffect(() => () => cancelPending.current?.(), []);
+  const section = useRef<HTMLElement>(null);
+  // Once, when the result arrives; the section's name is its heading ('Conversion Complete').
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus only on mount.
+  useEffect(() => {
+    if (focusOnMount) section.current?.focus();
+  }, []);
+  const single = files.length === 1 ? files[0] : undefined;
+  const zip = files.length > 1 && zipUrl ? zipUrl : undefined;
 
   return (
-    <section className={styles.section} aria-labelledby={headingId} data-scope={scope} data-part="results">
+    <section
+      ref={section}
+      tabIndex={-1}
+      className={styles.section}
+      aria-labelledby={headingId}
+      data-scope={scope}
+      data-part="results"
+    >
       <div className={styles.header}>
         <Heading level={headingLevel} id={headingId} className={styles.heading}>
           {labels.heading}
         </Heading>
-        {showDownloadAll && files.length > 0 && (
+        {!zip && showDownloadAll && files.length > 1 && (
           <button
             type="button"
             className={primaryButton}
@@ -74,6 +111,18 @@ export function ResultList({
           </button>
         )}
       </div>
+      {zip && (
+        // A link, not a fetch: the browser streams the server's ZIP straight to disk.
+        <a
+          href={zip}
+          download
+          className={`${primaryButton} ${styles.primaryAction}`}
+          data-scope={scope}
+          data-part="download-zip"
+        >
+          {labels.downloadZip}
+        </a>
+      )}
       <ul className={styles.list}>
         {files.map((file) => (
           <li
@@ -86,11 +135,14 @@ export function ResultList({
               {file.fileName}
             </span>
             <span className={styles.size} data-scope={scope} data-part="result-size">
-              {formatMegabytes(file.fileSize)}
+              {formatFileSize(file.fileSize)}
             </span>
             <button
               type="button"
-              className={`${secondaryButton} ${smallButton}`}
+              // One file: its Download is the primary action, large; several: the ZIP is.
+              className={
+                single ? `${primaryButton} ${styles.primaryAction}` : `${secondaryButton} ${smallButton}`
+              }
               aria-label={labels.downloadFile(file.fileName)}
               onClick={() => onDownload(file)}
               data-scope={scope}
@@ -101,6 +153,14 @@ export function ResultList({
           </li>
         ))}
       </ul>
+      {onContinue && (
+        <ContinueWith
+          targets={continueTargets}
+          scope={scope}
+          labels={{ heading: labels.continueHeading, action: labels.continueAction }}
+          onContinue={onContinue}
+        />
+      )}
     </section>
   );
 }

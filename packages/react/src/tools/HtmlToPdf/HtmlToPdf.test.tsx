@@ -18,7 +18,7 @@ describeToolScenarios({
     type: 'text/html',
     bytes: 10 * 1024 * 1024 + 1,
     title: 'Invalid file format',
-    message: 'File is larger than 10485760 bytes',
+    message: 'File is larger than 10 MB',
   },
   expectedFields: [['StoreFile', 'true']],
 });

@@ -18,7 +18,7 @@ describeToolScenarios({
     type: 'image/png',
     bytes: 50 * 1024 * 1024 + 1,
     title: 'Invalid file format',
-    message: 'File is larger than 52428800 bytes',
+    message: 'File is larger than 50 MB',
   },
   expectedFields: [['StoreFile', 'true']],
   fieldError: { name: 'MarginHorizontal', label: 'Horizontal Margin (mm)' },

@@ -18,7 +18,7 @@ describeToolScenarios({
     type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     bytes: 100 * 1024 * 1024 + 1,
     title: 'Invalid file format',
-    message: 'File is larger than 104857600 bytes',
+    message: 'File is larger than 100 MB',
   },
   expectedFields: [
     ['PdfVersion', '1.4'],

@@ -1,3 +1,4 @@
+import { MORE_OCR_LANGUAGES, OCR_LANGUAGES } from '@docstudio/core';
 import { describe, expect, it } from 'vitest';
 import { convertUntil, expectState, renderTool, renderWithFiles, succeeds } from '../../testing/tool.harness';
 import { describeToolScenarios, pdfInputRules } from '../../testing/tool.scenarios';
@@ -16,10 +17,13 @@ describeToolScenarios({
 });
 
 describe('PdfOcr page', () => {
-  it('lists the 27 languages, English by default', async () => {
+  it('lists the 27 languages first, then the other installed European ones, English by default', async () => {
     const harness = await renderTool(PdfOcr, 'pdf-ocr');
     const select = harness.root.querySelector<HTMLSelectElement>('[data-option="Language"] select')!;
-    expect(select.options).toHaveLength(27);
+    const values = [...select.options].map((choice) => choice.value);
+    expect(values.slice(0, 27)).toEqual(OCR_LANGUAGES.map((choice) => choice.value));
+    expect(values.slice(27)).toEqual(MORE_OCR_LANGUAGES.map((choice) => choice.value));
+    expect(values).toContain('fr');
     expect(select.value).toBe('en');
   });
 

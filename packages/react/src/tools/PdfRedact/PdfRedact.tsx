@@ -1,5 +1,6 @@
 import { useStudio } from '../../provider';
 import { Notice, type ToolProps, ToolShell, useToolContext } from '../../shell';
+import { RedactionPreview } from './RedactionPreview';
 
 function RedactWarning() {
   const { tool, messages } = useToolContext();
@@ -10,14 +11,18 @@ function RedactWarning() {
   );
 }
 
-/** Redact: preset and colour; warns that redaction cannot be undone and asks before running. */
+/**
+ * Redact: preset and colour; shows the boxes it will draw (the server's dry run) before the user
+ * commits, warns that redaction cannot be undone and asks before running.
+ */
 export function PdfRedact(props: ToolProps) {
-  const { messages } = useStudio(props);
+  const { messages, client } = useStudio(props);
   return (
     <ToolShell
       toolId="pdf-redact"
       {...props}
       intro={<RedactWarning />}
+      afterInput={<RedactionPreview client={client} />}
       confirm={{
         title: messages.redactConfirmTitle,
         description: messages.redactConfirmText,

@@ -78,7 +78,7 @@ describe('PdfSplit page', () => {
     await expect.poll(() => harness.toasts().map((t) => t.title)).toEqual(['Parameter validation error']);
   });
 
-  it('Download All starts each of the 4 downloads in turn, 500 ms apart', async () => {
+  it('offers the 4 parts as one ZIP of the server, every FileId in order', async () => {
     const harness = await renderWithFiles(
       PdfSplit,
       'pdf-split',
@@ -86,16 +86,13 @@ describe('PdfSplit page', () => {
       succeeds('pdf-split'),
     );
     await convertUntil(harness, 'complete');
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.download);
-    });
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    harness.part('download-all')!.click();
-    expect(clicked).toEqual(['pdflatex-4-pages-1.pdf']);
-    vi.advanceTimersByTime(500);
-    expect(clicked).toHaveLength(2);
-    vi.advanceTimersByTime(1000);
-    expect(clicked).toEqual(exampleResults['pdf-split'].map((f) => f.FileName));
+    const zip = harness.part('download-zip') as HTMLAnchorElement;
+    expect(zip.textContent).toBe('Download all as ZIP');
+    const url = new URL(zip.href);
+    expect(url.pathname.endsWith('/zip')).toBe(true);
+    expect(url.searchParams.get('files')?.split(',')).toEqual(
+      exampleResults['pdf-split'].map((f) => f.FileId),
+    );
+    expect(harness.part('download-all')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { SPLIT_MODES, type SplitMode } from '@docstudio/core';
 import { useId } from 'react';
 import type { FieldValue } from '../../primitives';
+import { useStudio } from '../../provider';
 import {
   type PreparedRequest,
   ToolOptions,
@@ -12,6 +13,7 @@ import {
   useToolState,
 } from '../../shell';
 import * as styles from './PdfSplit.css';
+import { SplitPages } from './SplitPages';
 
 type Mode = SplitMode['value'];
 const DEFAULT_MODE: Mode = 'all';
@@ -73,13 +75,18 @@ function canSplit(state: ToolState): boolean {
   return modeOf(state.ui) !== 'pages' || !isBlank(state.values.ExtractPages);
 }
 
-/** Split: all pages, specific pages or chunks; the result offers Download All. */
+/**
+ * Split: all pages, specific pages or chunks; the pages as pictures to cut between or pick
+ * (SplitPages); the result offers Download All.
+ */
 export function PdfSplit(props: ToolProps) {
+  const { client } = useStudio(props);
   return (
     <ToolShell
       toolId="pdf-split"
       {...props}
       options={<SplitOptions />}
+      afterInput={<SplitPages client={client} />}
       prepare={prepareSplit}
       canConvert={canSplit}
       showDownloadAll

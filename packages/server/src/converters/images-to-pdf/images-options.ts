@@ -1,5 +1,5 @@
 /**
- * Parameters of images/to/pdf (PageSize, PageOrientation, MarginHorizontal, MarginVertical, Pdfa). The
+ * Parameters of images/to/pdf (PageSize, PageOrientation, MarginHorizontal, MarginVertical, Pdfa, Frames). The
  * catalogue checks them; this server's own rules (validateImageParams) come first in an answer, in
  * their own words.
  */
@@ -15,7 +15,8 @@ import {
 } from '../tool-parameters';
 import type { LayoutOptions, Orientation, PageSizeName } from './image-layout';
 
-export type ImageOptions = LayoutOptions & { pdfA: boolean };
+/** allFrames: every frame of an animated GIF becomes a page (Frames=all); else only its first. */
+export type ImageOptions = LayoutOptions & { pdfA: boolean; allFrames: boolean };
 
 const SIZES = PAGE_SIZES.map((choice) => choice.value);
 const ORIENTATIONS = PAGE_ORIENTATIONS.map((choice) => choice.value);
@@ -50,6 +51,7 @@ function imageOptionsOf(params: SentParameters): ImageOptions {
     marginHorizontalMm: margin(sentValue(params, 'MarginHorizontal')),
     marginVerticalMm: margin(sentValue(params, 'MarginVertical')),
     pdfA: /^(true|1)$/i.test(sentValue(params, 'Pdfa') ?? ''),
+    allFrames: (sentValue(params, 'Frames') ?? '').trim().toLowerCase() === 'all',
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * images/to/pdf: each image (each frame of a multi-page TIFF) becomes a page, in upload order.
+ * images/to/pdf: each image (each frame of a multi-page TIFF; of an animated GIF the first, or every
+ * frame with Frames=all) becomes a page, in upload order. A 1-bit TIFF stays 1-bit (Flate).
  * JPEGs are embedded as they are (pdf-lib keeps the DCT bytes: no recompression); EXIF orientation is
  * honoured by rotating the drawing, not the pixels. CMYK JPEGs (whose inverted Adobe encoding viewers
  * disagree about) and every other format go through sharp to lossless PNG. SVG is rasterised by
@@ -11,8 +12,18 @@
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { degrees, PDFDocument, type PDFImage } from 'pdf-lib';
-import sharp from 'sharp';
+import {
+  concatTransformationMatrix,
+  degrees,
+  drawObject,
+  PDFDocument,
+  type PDFImage,
+  type PDFPage,
+  PDFRef,
+  popGraphicsState,
+  pushGraphicsState,
+} from 'pdf-lib';
+import sharp, { type SharpOptions } from 'sharp';
 import { type DomainError, damagedFile, fileTooLarge, invalidParameters } from '../../contract/errors';
 import { convertToPdfa } from '../../engines/ghostscript';
 import { timeLeftMs } from '../../engines/time-left';
@@ -31,7 +42,8 @@ import { type ImageOptions, readImageOptions } from './images-options';
 export const MAX_INPUT_PIXELS = 100_000_000;
 
 interface PreparedImage {
-  kind: 'jpg' | 'png';
+  /** 'bilevel': 1-bit pixels packed MSB first, rows padded to a byte (white = 1), for Flate. */
+  kind: 'jpg' | 'png' | 'bilevel';
   bytes: Buffer;
   /** Pixel size as stored. */
   width: number;
@@ -66,7 +78,59 @@ async function prepareBmp(file: ConverterInputFile, bytes: Buffer): Promise<Prep
   return { kind: 'png', bytes: png, width, height, dpi: bmp.dpi > 1 ? bmp.dpi : 72, orientation: 1 };
 }
 
-async function prepareImages(file: ConverterInputFile): Promise<PreparedImage[]> {
+/**
+ * A 1-bit image (a fax or scanner TIFF) stays 1 bit per pixel: sharp decodes it to grey, the pixels
+ * are packed 8 to a byte and stored with Flate (pdf-lib would make 8-bit RGB of it, 24 times the
+ * pixels before compression).
+ */
+async function prepareBilevel(bytes: Buffer, options: SharpOptions, dpi: number): Promise<PreparedImage> {
+  const { data, info } = await sharp(bytes, options)
+    .rotate()
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rowBytes = Math.ceil(info.width / 8);
+  const packed = Buffer.alloc(rowBytes * info.height);
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      if ((data[(y * info.width + x) * info.channels] ?? 0) >= 128) {
+        const at = y * rowBytes + (x >> 3);
+        packed[at] = (packed[at] ?? 0) | (0x80 >> (x & 7));
+      }
+    }
+  }
+  return { kind: 'bilevel', bytes: packed, width: info.width, height: info.height, dpi, orientation: 1 };
+}
+
+/** The 1-bit image as a DeviceGray image XObject with Flate. */
+function embedBilevel(pdf: PDFDocument, prepared: PreparedImage): PDFRef {
+  const stream = pdf.context.flateStream(prepared.bytes, {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: prepared.width,
+    Height: prepared.height,
+    ColorSpace: 'DeviceGray',
+    BitsPerComponent: 1,
+  });
+  return pdf.context.register(stream);
+}
+
+/** Draws an image XObject pdf-lib did not embed itself (upright only: its pixels are already turned). */
+function drawXObject(
+  page: PDFPage,
+  ref: PDFRef,
+  box: { x: number; y: number; width: number; height: number },
+) {
+  const name = page.node.newXObject('Image', ref);
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(box.width, 0, 0, box.height, box.x, box.y),
+    drawObject(name),
+    popGraphicsState(),
+  );
+}
+
+async function prepareImages(file: ConverterInputFile, allFrames: boolean): Promise<PreparedImage[]> {
   const bytes = await readFile(file.path);
   if (isBmp(bytes)) return [await prepareBmp(file, bytes)];
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
@@ -84,10 +148,14 @@ async function prepareImages(file: ConverterInputFile): Promise<PreparedImage[]>
   if (meta.format === 'jpeg' && meta.space !== 'cmyk' && [1, 3, 6, 8].includes(orientation)) {
     return [{ kind: 'jpg', bytes, width: meta.width ?? 1, height: meta.height ?? 1, dpi, orientation }];
   }
-  const pages = meta.format === 'tiff' ? (meta.pages ?? 1) : 1;
+  const pages = meta.format === 'tiff' || (meta.format === 'gif' && allFrames) ? (meta.pages ?? 1) : 1;
   const out: PreparedImage[] = [];
   try {
     for (let page = 0; page < pages; page++) {
+      if (meta.format === 'tiff' && meta.bitsPerSample === 1 && meta.channels === 1) {
+        out.push(await prepareBilevel(bytes, { ...options, page }, dpi));
+        continue;
+      }
       const { data, info } = await sharp(bytes, {
         ...options,
         page,
@@ -106,7 +174,7 @@ async function prepareImages(file: ConverterInputFile): Promise<PreparedImage[]>
   return out;
 }
 
-function draw(pdf: PDFDocument, image: PDFImage, prepared: PreparedImage, options: ImageOptions) {
+function draw(pdf: PDFDocument, image: PDFImage | PDFRef, prepared: PreparedImage, options: ImageOptions) {
   const turned = prepared.orientation === 6 || prepared.orientation === 8;
   const naturalW = (prepared.width * 72) / prepared.dpi;
   const naturalH = (prepared.height * 72) / prepared.dpi;
@@ -114,7 +182,8 @@ function draw(pdf: PDFDocument, image: PDFImage, prepared: PreparedImage, option
   const place = placeImage(turned ? naturalH : naturalW, turned ? naturalW : naturalH, options);
   const page = pdf.addPage([place.pageWidth, place.pageHeight]);
   const { x, y, width: w, height: h } = place;
-  if (prepared.orientation === 6)
+  if (image instanceof PDFRef) drawXObject(page, image, { x, y, width: w, height: h });
+  else if (prepared.orientation === 6)
     page.drawImage(image, { x, y: y + h, width: h, height: w, rotate: degrees(-90) });
   else if (prepared.orientation === 8)
     page.drawImage(image, { x: x + w, y, width: h, height: w, rotate: degrees(90) });
@@ -145,9 +214,13 @@ export const imagesToPdfConverter: Converter<ImageOptions> = {
     for (const file of ctx.files) {
       if (ctx.signal.aborted)
         throw ctx.signal.reason instanceof Error ? ctx.signal.reason : new Error('aborted');
-      for (const prepared of await prepareImages(file)) {
+      for (const prepared of await prepareImages(file, options.allFrames)) {
         const image =
-          prepared.kind === 'jpg' ? await pdf.embedJpg(prepared.bytes) : await pdf.embedPng(prepared.bytes);
+          prepared.kind === 'bilevel'
+            ? embedBilevel(pdf, prepared)
+            : prepared.kind === 'jpg'
+              ? await pdf.embedJpg(prepared.bytes)
+              : await pdf.embedPng(prepared.bytes);
         draw(pdf, image, prepared, options);
       }
     }

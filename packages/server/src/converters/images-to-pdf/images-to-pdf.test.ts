@@ -27,6 +27,49 @@ describe('images/to/pdf', () => {
     expect(imagesList(pdf).length).toBeGreaterThanOrEqual(pages);
   });
 
+  it('keeps a 1-bit TIFF 1-bit (Flate), pixel for pixel, and small', async () => {
+    for (const name of ['phototest.tif', 'eurotext.tif']) {
+      const source = join(IMAGES, name);
+      const pdf = await convert([source]);
+      const [row] = imagesList(pdf);
+      const meta = await sharp(source).metadata();
+      // pdfimages -list: width height color comp bpc
+      expect([row?.[3], row?.[4], row?.[5], row?.[6], row?.[7]]).toEqual([
+        String(meta.width),
+        String(meta.height),
+        'gray',
+        '1',
+        '1',
+      ]);
+      expect((await stat(pdf)).size).toBeLessThan((meta.width ?? 0) * (meta.height ?? 0) * 0.05);
+      // the stored image has the TIFF's pixels (pdfimages extracts it as it is stored)
+      const dir = join(workDir(), `extract-${name}`);
+      await mkdir(dir, { recursive: true });
+      execFileSync('pdfimages', ['-png', pdf, join(dir, 'img')]);
+      const stored = await sharp(join(dir, 'img-000.png'))
+        .toColourspace('b-w')
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const original = await sharp(source).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+      expect([stored.info.width, stored.info.height]).toEqual([original.info.width, original.info.height]);
+      let differing = 0;
+      for (let i = 0; i < original.data.length; i++)
+        if ((stored.data[i] ?? 0) >= 128 !== (original.data[i] ?? 0) >= 128) differing++;
+      expect(differing).toBe(0);
+    }
+  });
+
+  it('makes a page of every frame of an animated GIF with Frames=all, the first frame by default', async () => {
+    const source = join(IMAGES, 'sonic.gif');
+    const frames = (await sharp(source).metadata()).pages ?? 1;
+    expect(frames).toBeGreaterThan(1);
+    const pages = (pdf: string) => Number(execFileSync('qpdf', ['--show-npages', pdf]).toString());
+    expect(pages(await convert([source]))).toBe(1);
+    expect(pages(await convert([source], { Frames: 'all' }))).toBe(frames);
+    expect(pages(await convert([source], { Frames: 'default' }))).toBe(1);
+    expect(parameterProblems(imagesToPdfConverter, { Frames: 'some' })).toHaveProperty('Frames');
+  });
+
   it('embeds a JPEG as is: DCT, identical bytes, page at its 300 dpi size', async () => {
     const source = join(IMAGES, '300-dpi.jpg');
     const pdf = await convert([source]);

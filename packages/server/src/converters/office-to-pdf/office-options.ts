@@ -1,7 +1,8 @@
 /**
  * Parameters of office/to/pdf (spec: PageRange, PdfVersion 1.3-1.7 default 1.4, PdfA,
- * DocumentOpenPassword) and how they map onto LibreOffice's PDF export. The catalogue checks them;
- * this server's own rules (validateOfficeParams) come first in an answer, in their own words.
+ * DocumentOpenPassword; this server's FitToPageWidth for spreadsheets) and how they map onto
+ * LibreOffice's PDF export. The catalogue checks them; this server's own rules (validateOfficeParams)
+ * come first in an answer, in their own words.
  */
 
 import { DEFAULT_PDF_VERSION, PDF_VERSIONS as PDF_VERSION_CHOICES, sentValue } from '@docstudio/core';
@@ -25,6 +26,8 @@ export interface OfficeOptions {
   pdfVersion: PdfVersion;
   pdfA: boolean;
   password: string | null;
+  /** Spreadsheets: each sheet one page wide (FitToPageWidth). */
+  fitToPageWidth: boolean;
 }
 
 /** '1-5, 8, 10-12' (LibreOffice also takes open ranges like '3-'). */
@@ -55,6 +58,8 @@ function validateOfficeParams(params: SentParameters): Record<string, string[]> 
     errors.PdfVersion = [`PdfVersion must be one of ${PDF_VERSIONS.join(', ')}.`];
   }
   if (!isBoolean(sentValue(params, 'PdfA'))) errors.PdfA = ['PdfA must be true or false.'];
+  if (!isBoolean(sentValue(params, 'FitToPageWidth')))
+    errors.FitToPageWidth = ['FitToPageWidth must be true or false.'];
   if (isTrue(sentValue(params, 'PdfA')) && version === '1.3') {
     errors.PdfVersion = ['PDF/A needs PDF version 1.4 or later.'];
   }
@@ -71,6 +76,7 @@ function officeOptionsOf(params: SentParameters): OfficeOptions {
     pdfVersion: version,
     pdfA: isTrue(sentValue(params, 'PdfA')),
     password: password !== undefined && password !== '' ? password : null,
+    fitToPageWidth: isTrue(sentValue(params, 'FitToPageWidth')),
   };
 }
 

@@ -90,6 +90,7 @@ export const officeToPdfConverter: Converter<OfficeOptions> = {
         pageRange: options.pageRange,
         pdfVersion: libreOfficePdfVersion(options),
         password: options.password,
+        fitToPageWidth: options.fitToPageWidth,
       },
       timeLeftMs(ctx.deadlineAt, 1000),
       ctx.signal,

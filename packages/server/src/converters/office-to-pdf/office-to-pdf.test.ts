@@ -112,6 +112,34 @@ describe('office/to/pdf with real documents', () => {
     expect(text).toMatch(/fahrenheit\s+72/);
   });
 
+  it('FitToPageWidth prints a wide sheet one page wide, every column on the first page', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Wide');
+    const headers = Array.from({ length: 16 }, (_, i) => `Column${String.fromCharCode(65 + i)}`);
+    sheet.addRow(headers);
+    for (let r = 1; r <= 40; r++) sheet.addRow(headers.map((_, c) => `value ${r}-${c} with some text`));
+    sheet.columns.forEach((column) => {
+      column.width = 28;
+    });
+    const wide = join(workDir, 'wide-sheet.xlsx');
+    await book.xlsx.writeFile(wide);
+    const split = (await convert(wide)).path;
+    const fitted = (await convert(wide, { FitToPageWidth: 'true' })).path;
+    const firstPage = (pdf: string) =>
+      execFileSync('pdftotext', ['-f', '1', '-l', '1', pdf, '-']).toString('utf8');
+    // as printed by default, the last columns land on later pages
+    expect(firstPage(split)).not.toContain('ColumnP');
+    expect(pages(split)).toBeGreaterThan(1);
+    expect(firstPage(fitted)).toContain('ColumnA');
+    expect(firstPage(fitted)).toContain('ColumnP');
+    expect(firstPage(fitted)).toContain('value 1-15 with some text');
+    expect(pages(fitted)).toBe(1);
+    expect(parameterProblems(officeToPdfConverter, { FitToPageWidth: 'maybe' })).toHaveProperty(
+      'FitToPageWidth',
+    );
+  });
+
   it('converts a PPTX slide per page', async () => {
     const result = await convert(join(CORPUS, 'tbl-cell.pptx'));
     expect(pages(result.path)).toBe(3);

@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { downsamplePdf } from '../../engines/ghostscript';
 import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
 import {
@@ -7,6 +9,7 @@ import {
   fileSize,
   pageCount,
   pageText,
+  repoCorpusFile,
   run,
   unreadablePdfs,
   useTestJob,
@@ -59,6 +62,26 @@ describe('pdf/to/compress', () => {
     expect((await pageText(path, 5)).replace(/\s+/g, ' ')).toContain(
       (await pageText(book, 5)).replace(/\s+/g, ' ').trim().slice(0, 60),
     );
+  });
+
+  it('keeps the text of every page where Ghostscript would garble it (cidrange ToUnicode)', async () => {
+    const source = repoCorpusFile('pdf/cyrillic-cidrange-tounicode.pdf');
+    const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+    const before = words(await pageText(source, 1));
+    expect(before).toContain('Перв. примен.');
+    // the premise: Ghostscript's own rewrite changes this page's text
+    const rewritten = join(job().workDir, 'gs-rewrite.pdf');
+    await downsamplePdf(source, rewritten, 150, { timeoutMs: 60_000 });
+    expect(words(await pageText(rewritten, 1))).not.toBe(before);
+    for (const preset of ['text', 'ebook']) {
+      const [result] = await convertAsSent(
+        pdfCompressConverter,
+        await job().context([source], { Preset: preset }),
+      );
+      const path = result?.path ?? '';
+      expect(words(await pageText(path, 1))).toBe(before);
+      expect(await fileSize(path)).toBeLessThan(await fileSize(source));
+    }
   });
 
   it('never returns a file larger than the input', async () => {

@@ -5,7 +5,10 @@
  * and a lossless pass over Ghostscript's output; the smallest wins. Fillable forms and owner-protected
  * files get only the lossless pass: Ghostscript would drop their fields and their protection. The user
  * never gets a file larger than the one they sent: when nothing helps, the original comes back
- * unchanged (same bytes), still named 'report-compressed.pdf'.
+ * unchanged (same bytes), still named 'report-compressed.pdf'. Every candidate must keep the text of
+ * every page (text-kept.ts); when Ghostscript's rewrite changes it, Ghostscript runs again with its
+ * former PDF interpreter, and when that changes it too, qpdf's image-only recompression (JPEG where
+ * smaller, fonts untouched) stands in for Ghostscript's candidates.
  */
 import { copyFile, stat } from 'node:fs/promises';
 import { join, parse } from 'node:path';
@@ -13,11 +16,17 @@ import { COMPRESSION_PRESETS, type CompressionPreset } from '@docstudio/core';
 import { invalidParameters } from '../../contract/errors';
 import { downsamplePdf } from '../../engines/ghostscript';
 import { inspectPdf } from '../../engines/pdf-inspect';
-import { countFormFields, optimizePdfLosslessly, outputPageCount } from '../../engines/qpdf';
+import {
+  countFormFields,
+  optimizePdfLosslessly,
+  outputPageCount,
+  recompressImagesOnly,
+} from '../../engines/qpdf';
 import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { type ParameterReading, readCatalogue, refused, type SentParameters } from '../tool-parameters';
+import { pageCharacters, sameText } from './text-kept';
 
 const ENDPOINT = 'pdf/to/compress';
 
@@ -48,15 +57,30 @@ async function compressPdf(ctx: ConverterContext<CompressionPreset>): Promise<Co
   // its first byte, so a PostScript polyglot uploaded as .pdf can never reach Ghostscript's interpreter.
   // qpdf keeps an input's encryption when it rewrites, so this pass is safe for every input.
   await optimizePdfLosslessly(file.path, originalPacked, options);
-  const candidates = [originalPacked];
+  const text = await pageCharacters(file.path, ctx);
+  const keepsText = async (candidate: string) => sameText(text, await pageCharacters(candidate, ctx));
+  const candidates = (await keepsText(originalPacked)) ? [originalPacked] : [];
   // Ghostscript drops form fields and protection; qpdf's lossless pass keeps both, so those inputs
   // stay lossless (an owner-restricted file opens without a password but must stay protected).
   if (!facts.encrypted && (await countFormFields(file.path, options)) === 0) {
+    // Ghostscript can exit 0 with pages missing: a smaller file that lost pages must never win, and
+    // neither may one whose text changed (the packed copy has the same text as its source).
+    const sound = async (output: string) =>
+      (await outputPageCount(output, options)) === facts.pages && (await keepsText(output));
     await downsamplePdf(originalPacked, downsampled, preset.dpi, options);
-    // Ghostscript can exit 0 with pages missing: a smaller file that lost pages must never win.
-    if ((await outputPageCount(downsampled, options)) === facts.pages) {
+    let downsampledOk = await sound(downsampled);
+    if (!downsampledOk) {
+      // the text changed: Ghostscript's former PDF interpreter keeps the ToUnicode maps the new one breaks
+      await downsamplePdf(originalPacked, downsampled, preset.dpi, { ...options, legacyInterpreter: true });
+      downsampledOk = await sound(downsampled);
+    }
+    if (downsampledOk) {
       await optimizePdfLosslessly(downsampled, downsampledPacked, options);
       candidates.push(downsampled, downsampledPacked);
+    } else {
+      const imagesOnly = join(ctx.workDir, 'compress-images-only.pdf');
+      await recompressImagesOnly(file.path, imagesOnly, options);
+      if (await keepsText(imagesOnly)) candidates.push(imagesOnly);
     }
   }
 

@@ -7,29 +7,39 @@
 import { sentValue } from '@docstudio/core';
 import { invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
-import {
-  DEFAULT_OCR_LANGUAGE,
-  type OcrLanguage,
-  parseOcrLanguage,
-  tesseractModel,
-} from '../../engines/tesseract';
+import { type ResolvedOcrLanguage, resolveOcrLanguage } from '../../engines/tesseract';
 import type { ConverterContext, ConverterInputFile } from '../converter.types';
 import { checkOcrPages } from '../page-caps';
-import { type ParameterReading, readCatalogue, type SentParameters } from '../tool-parameters';
+import {
+  hasProblems,
+  type ParameterReading,
+  readCatalogue,
+  refused,
+  type SentParameters,
+} from '../tool-parameters';
 
-export interface OcrParameters {
-  /** The spec code of the text's language ('en', 'zh-cn'). */
-  language: OcrLanguage;
-}
+/** The Language's code as sent ('en', 'zh-cn', 'fr') and the Tesseract model it names. */
+export type OcrParameters = ResolvedOcrLanguage;
 
-/** The catalogue's check of Language (one of the 27 codes; blank or absent is en). */
+const INSTALLED_HINT =
+  'Other languages installed for OCR on this server are taken by their ISO code (fr, ces).';
+
+/**
+ * The catalogue's check of the OCR tool's fields, except that Language may also be any language
+ * installed in Tesseract by its ISO code (the catalogue lists the spec's 27 and the European ones the
+ * install script adds; a server with more packages takes those too). Blank or absent is en.
+ */
 export function readOcrParameters(sent: SentParameters): ParameterReading<OcrParameters> {
+  const resolved = resolveOcrLanguage(sentValue(sent, 'Language'));
   const reading = readCatalogue('pdf-ocr', sent);
-  if (!reading.ok) return reading;
-  return {
-    ok: true,
-    params: { language: parseOcrLanguage(sentValue(sent, 'Language')) ?? DEFAULT_OCR_LANGUAGE },
-  };
+  const problems = reading.ok ? {} : { ...reading.problems };
+  if (!resolved) {
+    const listed = problems.Language ?? ['Language is not a language code.'];
+    return refused({ ...problems, Language: listed.map((message) => `${message} ${INSTALLED_HINT}`) });
+  }
+  // the catalogue's list is a picker's, not the server's limit: an installed model answers for itself
+  delete problems.Language;
+  return hasProblems(problems) ? refused(problems) : { ok: true, params: resolved };
 }
 
 export interface OcrRequest {
@@ -43,5 +53,5 @@ export async function readOcrRequest(ctx: ConverterContext<OcrParameters>): Prom
   if (!file) throw invalidParameters({ File: ['File required'] });
   const { pages } = await inspectPdf(file.path, { signal: ctx.signal });
   checkOcrPages(pages);
-  return { file, model: tesseractModel(ctx.params.language) };
+  return { file, model: ctx.params.model };
 }

@@ -147,8 +147,23 @@ const RASTER_DPI = 300;
 const unverifiable = (detail: string): Error =>
   conversionFailed(`Redaction could not be verified, so no file was produced (${detail}).`);
 
-interface RedactionPlanned {
+/** What finding the boxes takes: everything of a redaction but the colour they are painted in. */
+export type PlanOptions = Omit<RedactPdfOptions, 'color'>;
+
+/** One box the redaction will draw, and what kind of data it covers (a detector, or the user's terms). */
+export interface PlannedBox {
+  rect: Rect;
+  kind: DetectorId | 'term';
+}
+
+export interface RedactionPlanned {
   pageBoxes: Rect[][];
+  /** The same boxes as pageBoxes, each with its kind (the dry run answers these). */
+  pageMatches: PlannedBox[][];
+  /** Per page: its bounds in MuPDF's page space (the boxes' space: top-left origin, /Rotate applied). */
+  bounds: Rect[];
+  /** 0-based pages without a text layer, read by OCR. */
+  scanned: number[];
   /** Per page: every string found, which the verification must not find again. */
   removed: string[][];
   names: string[];
@@ -160,7 +175,7 @@ interface RedactionPlanned {
  * so letter-spaced text is found too; OCR words for pages without text) and turns what the detectors
  * and the user's terms find into boxes.
  */
-async function planRedaction(input: string, options: RedactPdfOptions): Promise<RedactionPlanned> {
+export async function planRedaction(input: string, options: PlanOptions): Promise<RedactionPlanned> {
   const { texts, compactTexts, bounds } = await runMupdfTask(
     { kind: 'redaction-texts', path: input },
     options.signal,
@@ -217,7 +232,7 @@ async function planRedaction(input: string, options: RedactPdfOptions): Promise<
     });
   });
   const removed: string[][] = [];
-  const pageBoxes = views.map((pageViews, page) => {
+  const pageMatches = views.map((pageViews, page) => {
     const strings = new Set<string>();
     const boxes = pageViews.flatMap((positioned, view) => {
       const found = [
@@ -231,7 +246,8 @@ async function planRedaction(input: string, options: RedactPdfOptions): Promise<
     removed.push([...strings, ...names]);
     return boxes;
   });
-  return { pageBoxes, removed, names: [...names], summary };
+  const pageBoxes = pageMatches.map((boxes) => boxes.map((box) => box.rect));
+  return { pageBoxes, pageMatches, bounds, scanned, removed, names: [...names], summary };
 }
 
 /** 'Maria Lopez' → itself, 'Lopez, Maria' and 'Lopez' (a surname of at least three letters). */
@@ -247,7 +263,7 @@ function nameForms(name: string): string[] {
 /** Patterns get at most 10 s (and never past the deadline) for the whole document. */
 async function findUserPatterns(
   texts: readonly PositionedText[],
-  options: RedactPdfOptions,
+  options: PlanOptions,
 ): Promise<Detection[][]> {
   try {
     const timeoutMs = Math.min(10_000, timeLeftMs(options.deadlineAt, 500));
@@ -268,13 +284,13 @@ function boxesFor(
   positioned: PositionedText,
   detections: readonly Detection[],
   summary: RedactionSummary,
-): Rect[] {
-  const boxes: Rect[] = [];
+): PlannedBox[] {
+  const boxes: PlannedBox[] = [];
   for (const detection of detections) {
     const rects = spanRects(positioned, detection.start, detection.end);
     if (rects.length === 0) continue;
     summary.detections[detection.detector] = (summary.detections[detection.detector] ?? 0) + 1;
-    boxes.push(...rects);
+    boxes.push(...rects.map((rect) => ({ rect, kind: detection.detector })));
     summary.boxes += rects.length;
   }
   return boxes;
@@ -285,7 +301,7 @@ async function readScannedPage(
   [x0, y0, x1, y1]: Rect,
   input: string,
   index: number,
-  options: RedactPdfOptions,
+  options: PlanOptions,
 ): Promise<PositionedText> {
   const words = await ocrPageWords(input, index + 1, ocrDpi(x1 - x0, y1 - y0), {
     models: options.ocrModels,

@@ -2,7 +2,8 @@
  * pdf/to/docx: an editable Word document rebuilt from each page's structure (MuPDF structured text):
  * paragraphs in reading order (per column on multi-column pages) with fonts, sizes, bold and italic;
  * headings by relative size; ruled and whitespace-aligned tables as Word tables; pictures in place;
- * page size and margins per section. Scanned pages are read with Tesseract first.
+ * page size and margins per section. A scanned or photo page keeps its picture; Tesseract's reading of
+ * a scan follows it as editable text.
  */
 
 import type { ToolParameters } from '@docstudio/core';

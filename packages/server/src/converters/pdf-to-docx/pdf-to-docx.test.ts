@@ -1,6 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cellAccuracy, parseCsv, wordF1 } from '../../engines/pdf-structure';
 import { docxTables, libreOfficeText, zipPart, zipParts } from '../../engines/pdf-structure/office-readback';
@@ -104,6 +108,39 @@ describe('pdf/to/docx', () => {
     const { recall } = wordF1(reference, text);
     console.log(`DOCX OCR word recall linn.pdf: ${recall.toFixed(4)}`);
     expect(recall).toBeGreaterThan(0.7);
+  });
+
+  it('keeps a scanned page as its picture, with the OCR text added after it', async () => {
+    const docx = await convert(join(corpus, 'pdf-scanned/linn.pdf'));
+    const media = zipParts(docx).filter((p) => p.startsWith('word/media/') && !p.endsWith('/'));
+    expect(media).toHaveLength(1);
+    // the scan at its stored size (pdfimages -list: 2550 x 3300), not a thumbnail
+    const picture = await sharp(
+      execFileSync('unzip', ['-p', docx, media[0] ?? ''], { maxBuffer: 256 << 20 }),
+    ).metadata();
+    expect([picture.width, picture.height]).toEqual([2550, 3300]);
+    expect(libreOfficeText(docx)).toContain('LinnSequencer');
+  });
+
+  it('keeps a photo page (no text at all) as a picture instead of an empty document', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'docx-photo-'));
+    try {
+      const pdf = await PDFDocument.create();
+      const photo = await pdf.embedJpg(readFileSync(join(corpus, 'images/300-dpi.jpg')));
+      pdf.addPage([361, 465]).drawImage(photo, { x: 0, y: 0, width: 361, height: 465 });
+      const source = join(dir, 'photo.pdf');
+      await writeFile(source, await pdf.save());
+      const docx = await convert(source);
+      const media = zipParts(docx).filter((p) => p.startsWith('word/media/') && !p.endsWith('/'));
+      expect(media).toHaveLength(1);
+      const picture = await sharp(
+        execFileSync('unzip', ['-p', docx, media[0] ?? ''], { maxBuffer: 256 << 20 }),
+      ).metadata();
+      expect([picture.width, picture.height]).toEqual([1504, 1936]);
+      expect(zipPart(docx, 'word/document.xml')).toMatch(/<w:drawing>/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers 422 for encrypted, empty and corrupt PDFs', async () => {

@@ -1,6 +1,7 @@
 /**
  * pdf/to/jpg: one JPG per page (report-1.jpg, report-2.jpg ...), MuPDF rendering at the chosen Dpi
- * (default 150) and sharp encoding at the chosen Quality (default 95).
+ * (default 150) and sharp encoding at the chosen Quality (default 95; 4:2:0 chroma below 100), both
+ * in the MuPDF worker threads.
  */
 import { countPdfPages } from '../../engines/mupdf-worker';
 import { catalogueFacts } from '../catalogue-facts';

@@ -86,6 +86,30 @@ describe('pdf/to/jpg', () => {
     expect(readdirSync(big.workDir).filter((n) => n.endsWith('.jpg'))).toHaveLength(117);
   });
 
+  it('keeps the colours poppler renders, subsampling chroma (4:2:0) below Quality 100 only', async () => {
+    const source = join(corpus, 'pdf/pdf2docx-demo-text.pdf');
+    const { ctx } = await job(source);
+    const reference = join(ctx.workDir, 'poppler.png');
+    execFileSync('pdftoppm', ['-png', '-r', '150', '-singlefile', source, reference.replace(/\.png$/, '')]);
+    const expected = (await sharp(reference).stats()).channels;
+    // the page has colour: a greyscale or channel-swapped JPG would show in the means
+    expect(Math.abs((expected[0]?.mean ?? 0) - (expected[2]?.mean ?? 0))).toBeGreaterThan(0.5);
+    for (const [quality, chroma] of [
+      ['95', '4:2:0'],
+      ['100', '4:4:4'],
+    ] as const) {
+      const { ctx: at } = await job(source, { Quality: quality });
+      const [file] = await convertAsSent(pdfToJpg, at);
+      const meta = await sharp(file?.path).metadata();
+      expect(meta.chromaSubsampling).toBe(chroma);
+      expect(meta.channels).toBe(3);
+      const channels = (await sharp(file?.path).stats()).channels;
+      for (const [c, channel] of channels.entries()) {
+        expect(Math.abs(channel.mean - (expected[c]?.mean ?? -99))).toBeLessThan(2);
+      }
+    }
+  });
+
   it('rejects out-of-range Quality and Dpi with the field names', () => {
     const short = parameterProblems(pdfToJpg, { Quality: '0', Dpi: '72' });
     expect(Object.keys(short ?? {}).sort()).toEqual(['Dpi', 'Quality']);

@@ -1,18 +1,16 @@
 /**
- * Renders every page with MuPDF and encodes it with sharp. Pages are rendered by the MuPDF worker
- * pool (its two threads busy at once; raw pixels are transferred, not copied) and encoded on libuv's
- * thread pool while the next pages render. At most MAX_IN_FLIGHT pages are in progress, which bounds
- * memory to a few raw pages. mupdf.js's own JPEG encoder measured ~130 ms a page here, sharp
- * (libjpeg-turbo) a fraction of that.
+ * Renders and encodes every page in the MuPDF worker pool (engines/mupdf-worker/render-jpg.ts): each
+ * worker renders a page and encodes it with sharp (libjpeg-turbo, 4:2:0 below quality 100) straight
+ * into the work folder, so no raw page crosses to the server thread. At most MAX_IN_FLIGHT pages are
+ * in progress: every worker busy plus one waiting, which bounds memory to a few raw pages.
  */
 import { join } from 'node:path';
-import sharp from 'sharp';
-import { renderPageRgbInWorker } from '../../engines/mupdf-worker';
+import { renderPageJpgInWorker } from '../../engines/mupdf-worker';
 import type { ConverterContext, ConverterResultFile } from '../converter.types';
 import { forEachPage } from '../from-pdf/page-loop';
 import type { JpgOptions } from './jpg.options';
 
-/** Two renders (one per MuPDF thread) plus one page being encoded. */
+/** Two pages in the workers (one per MuPDF thread) plus one waiting for the next free worker. */
 const MAX_IN_FLIGHT = 3;
 
 /** report-1.jpg ... report-9.jpg, or report-01.jpg ... when there are more than 9 pages, so names sort. */
@@ -39,13 +37,11 @@ export async function renderPagesToJpg(
       const path = join(ctx.workDir, fileName);
       results[index] = { path, fileName };
       // the job's signal stops a page mid-render; forEachPage checks the deadline between pages
-      const page = renderPageRgbInWorker(pdf.path, index, options.dpi, { signal: ctx.signal })
-        .then((rendered) =>
-          sharp(rendered.pixels, { raw: { width: rendered.width, height: rendered.height, channels: 3 } })
-            .jpeg({ quality: options.quality, chromaSubsampling: options.quality >= 90 ? '4:4:4' : '4:2:0' })
-            .withMetadata({ density: Math.max(1, Math.round(rendered.dpi)) }) // a huge page renders below 1 dpi
-            .toFile(path),
-        )
+      const page = renderPageJpgInWorker(
+        pdf.path,
+        { index, dpi: options.dpi, quality: options.quality, output: path },
+        { signal: ctx.signal },
+      )
         .then(() => undefined)
         .catch((error: unknown) => {
           failures.push(error);
@@ -54,7 +50,7 @@ export async function renderPagesToJpg(
       pending.add(tracked);
     });
   } finally {
-    // never leave encoders writing into a work folder that is about to be deleted
+    // never leave workers writing into a work folder that is about to be deleted
     await Promise.allSettled([...pending]);
   }
   if (failures.length > 0) throw failures[0];

@@ -1,9 +1,20 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { loadMupdf } from '../../engines/mupdf';
 import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
-import { corpusFile, pageCount, pageText, run, unreadablePdfs, useTestJob } from '../../testing/pdf-tools';
+import {
+  corpusFile,
+  fileSize,
+  pageCount,
+  pageText,
+  repoCorpusFile,
+  run,
+  unreadablePdfs,
+  useTestJob,
+} from '../../testing/pdf-tools';
 import { pdfToPdfaConverter } from './pdf-to-pdfa.converter';
 
 const job = useTestJob();
@@ -33,6 +44,43 @@ async function fontsAllEmbedded(path: string): Promise<{ count: number; notEmbed
   const rows = (await run('pdffonts', [path])).split('\n').slice(2).filter(Boolean);
   const notEmbedded = rows.filter((row) => !/\s(yes)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/.test(row));
   return { count: rows.length, notEmbedded };
+}
+
+/** Every Link annotation's dictionary, as qpdf reads the file. */
+async function qpdfLinks(path: string): Promise<Record<string, unknown>[]> {
+  const json = JSON.parse(await run('qpdf', ['--json=2', '--json-key=qpdf', path])) as QpdfObjects;
+  return Object.values(json.qpdf[1])
+    .map((object) => object.value ?? {})
+    .filter((value) => value['/Subtype'] === '/Link');
+}
+
+/** The page (1-based) each link leads to, page by page, as MuPDF resolves it. */
+async function linkTargets(path: string): Promise<number[]> {
+  const mupdf = await loadMupdf();
+  const doc = mupdf.Document.openDocument(await readFile(path), 'application/pdf');
+  try {
+    const pages: number[][] = [];
+    for (let index = 0; index < doc.countPages(); index++) {
+      const page = doc.loadPage(index);
+      pages.push(page.getLinks().map((link) => doc.resolveLink(link) + 1));
+      page.destroy();
+    }
+    return pages.flat();
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** Pixels of a 50 dpi render that are highlighter yellow. */
+async function yellowPixels(path: string): Promise<number> {
+  const prefix = join(job().workDir, `render-${Math.random().toString(36).slice(2)}`);
+  await run('pdftoppm', ['-r', '50', '-f', '1', '-l', '1', '-singlefile', '-png', path, prefix]);
+  const { data, info } = await sharp(`${prefix}.png`).raw().toBuffer({ resolveWithObject: true });
+  let count = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if ((data[i] ?? 0) > 200 && (data[i + 1] ?? 0) > 180 && (data[i + 2] ?? 255) < 100) count++;
+  }
+  return count;
 }
 
 describe('pdf/to/pdfa', () => {
@@ -101,6 +149,65 @@ describe('pdf/to/pdfa', () => {
     const xmp = await run('pdfinfo', ['-meta', path]);
     expect(xmp).toContain('Übersicht &#60;Q3&#62; &#38; “Plan” – 東京');
     expect(await run('qpdf', ['--check', path])).toMatch(/No syntax or stream encoding errors/);
+  });
+
+  it('keeps internal links (GoTo Link annotations) and where they lead, in every part', async () => {
+    const source = corpusFile('pdf/pdflatex-outline.pdf');
+    const targets = await linkTargets(source);
+    expect(targets).toHaveLength(9);
+    for (const version of ['PdfA1b', 'PdfA2b', 'PdfA3u']) {
+      const [result] = await convertAsSent(
+        pdfToPdfaConverter,
+        await job().context([source], { PdfaVersion: version }),
+      );
+      const path = result?.path ?? '';
+      const links = await qpdfLinks(path);
+      expect(links).toHaveLength(9);
+      // PDF/A: every annotation printable, a link goes somewhere inside the document
+      for (const link of links) {
+        expect(Number(link['/F']) & 4).toBe(4);
+        expect(link['/Dest'] ?? (link['/A'] as Record<string, unknown> | undefined)?.['/S']).toBeTruthy();
+      }
+      expect(await linkTargets(path)).toEqual(targets);
+    }
+  });
+
+  it('makes PDF/A-1b of a page with blend-mode highlights without rasterising its text', async () => {
+    const source = repoCorpusFile('pdf/word-highlight-annotations.pdf');
+    const [result] = await convertAsSent(
+      pdfToPdfaConverter,
+      await job().context([source], { PdfaVersion: 'PdfA1b' }),
+    );
+    const path = result?.path ?? '';
+    const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+    expect(words(await pageText(path, 1))).toBe(words(await pageText(source, 1)));
+    const fonts = await fontsAllEmbedded(path);
+    expect(fonts.count).toBeGreaterThan(0);
+    expect(fonts.notEmbedded).toEqual([]);
+    // no page-sized picture of the page (the source has no image at all)
+    expect((await run('pdfimages', ['-list', path])).split('\n').slice(2).filter(Boolean)).toEqual([]);
+    expect(await fileSize(path)).toBeLessThan((await fileSize(source)) * 1.5);
+    // the yellow highlight is still on the page, behind the word it marks
+    expect(await yellowPixels(path)).toBeGreaterThan((await yellowPixels(source)) * 0.8);
+    const { metadata } = await pdfaFacts(path);
+    expect(metadata).toMatch(/pdfaid:part=['"]1['"]/);
+  });
+
+  it('keeps text whose ToUnicode uses cidrange entries, which Ghostscript 10 rewrites wrongly', async () => {
+    const source = repoCorpusFile('pdf/cyrillic-cidrange-tounicode.pdf');
+    const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+    const before = words(await pageText(source, 1));
+    expect(before).toContain('Перв. примен.');
+    for (const version of ['PdfA1b', 'PdfA2u']) {
+      const [result] = await convertAsSent(
+        pdfToPdfaConverter,
+        await job().context([source], { PdfaVersion: version }),
+      );
+      const path = result?.path ?? '';
+      expect(words(await pageText(path, 1))).toBe(before);
+      expect((await fontsAllEmbedded(path)).notEmbedded).toEqual([]);
+      expect((await pdfaFacts(path)).intent['/S']).toBe('/GTS_PDFA1');
+    }
   });
 
   it('rejects every bad PdfaVersion value', () => {

@@ -4,6 +4,7 @@
  * part/conformance, and the document's Title is kept in Info and XMP alike (pdfa-metadata.ts).
  * There is no validator on this machine: the tests check those properties with qpdf and poppler.
  */
+import { rename } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import type { ToolParameters } from '@docstudio/core';
 import { conversionFailed, invalidParameters } from '../../contract/errors';
@@ -13,8 +14,10 @@ import { outputPageCount, repairPdf } from '../../engines/qpdf';
 import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
+import { pageCharacters, sameText } from '../pdf-compress/text-kept';
 import { type ParameterReading, readCatalogue, refused, type SentParameters } from '../tool-parameters';
 import { finishPdfaMetadata, readPdfTitle } from './pdfa-metadata';
+import { preparePdfaInput } from './pdfa-preflight';
 
 const ENDPOINT = 'pdf/to/pdfa';
 
@@ -61,11 +64,17 @@ async function convertPdfToPdfa(ctx: ConverterContext<PdfaTarget>): Promise<Conv
   // polyglot named .pdf cannot reach Ghostscript's interpreter.
   const rewritten = join(ctx.workDir, 'pdfa-input.pdf');
   await repairPdf(file.path, rewritten, { signal: ctx.signal, timeoutMs: timeLeftMs(ctx.deadlineAt) });
-  await convertToPdfa(rewritten, output, version.part, {
-    workDir: ctx.workDir,
-    signal: ctx.signal,
-    timeoutMs: timeLeftMs(ctx.deadlineAt),
-  });
+  await preparePdfaInput(rewritten, version.part);
+  const ghostscript = { workDir: ctx.workDir, signal: ctx.signal, timeoutMs: timeLeftMs(ctx.deadlineAt) };
+  await convertToPdfa(rewritten, output, version.part, ghostscript);
+  const text = await pageCharacters(file.path, ctx);
+  if (!sameText(text, await pageCharacters(output, ctx))) {
+    // Ghostscript's PDF interpreter rewrote some text wrongly (a ToUnicode with cidrange entries):
+    // its former interpreter keeps it; when that one changes the text too, the first output stays.
+    const legacy = join(ctx.workDir, 'result-pdfa-legacy.pdf');
+    await convertToPdfa(rewritten, legacy, version.part, { ...ghostscript, legacyInterpreter: true });
+    if (sameText(text, await pageCharacters(legacy, ctx))) await rename(legacy, output);
+  }
   if (
     (await outputPageCount(output, { signal: ctx.signal, timeoutMs: timeLeftMs(ctx.deadlineAt) })) !==
     facts.pages

@@ -150,6 +150,21 @@ describe('pdf/to/pptx', () => {
     }
   });
 
+  it('shows a scanned page as its picture, with the OCR text in the slide notes', async () => {
+    const pptx = await convert(join(corpus, 'pdf-scanned/linn.pdf'));
+    const media = zipParts(pptx).filter((p) => p.startsWith('ppt/media/') && !p.endsWith('/'));
+    expect(media).toHaveLength(1);
+    const picture = await sharp(
+      execFileSync('unzip', ['-p', pptx, media[0] ?? ''], { maxBuffer: 256 << 20 }),
+    ).metadata();
+    expect([picture.width, picture.height]).toEqual([2550, 3300]);
+    const slide = zipPart(pptx, 'ppt/slides/slide1.xml');
+    expect(slide).toMatch(/<p:pic>/);
+    expect(slide).not.toContain('LinnSequencer');
+    const notes = zipParts(pptx).find((p) => /^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(p)) ?? '';
+    expect(zipPart(pptx, notes)).toContain('LinnSequencer');
+  });
+
   it('adds no background picture to text-only pages', async () => {
     const pptx = await convert(join(corpus, 'pdf/pdflatex-4-pages.pdf'));
     expect(zipParts(pptx).filter((p) => p.startsWith('ppt/media/') && !p.endsWith('/'))).toHaveLength(0);

@@ -1,7 +1,8 @@
 /**
  * One slide per page at the page's aspect ratio: text as editable text boxes where it sat on the page
  * (font, size, weight, slant, colour), tables as PowerPoint tables, pictures as pictures, and the page's
- * other vector art (shapes, charts drawn as paths) as one transparent picture behind them all.
+ * other vector art (shapes, charts drawn as paths) as one transparent picture behind them all. A
+ * scanned page is its picture, with the OCR text in the slide's notes.
  * A deck has one slide size, so pages of other sizes are scaled to fit the first page's size.
  */
 import PptxGenJS from 'pptxgenjs';
@@ -72,6 +73,14 @@ function addTable(slide: Slide, item: Extract<FlowItem, { kind: 'table' }>, scal
   });
 }
 
+/** A paragraph's or table's text: lines, and a table's rows with its cells separated by tabs. */
+function flowText(item: Exclude<FlowItem, { kind: 'image' }>): string {
+  if (item.kind === 'paragraph') return item.lines.map((line) => line.text).join('\n');
+  return tableToGrid(item.table)
+    .map((row) => row.join('\t'))
+    .join('\n');
+}
+
 export async function writePptx(pages: PageWithFlow[], title: string): Promise<Buffer> {
   const pptx = new PptxGenJS();
   const first = pages[0];
@@ -93,8 +102,12 @@ export async function writePptx(pages: PageWithFlow[], title: string): Promise<B
         h: inches(page.height * scale),
         altText: 'Shapes and charts of the PDF page',
       });
+    // a scan shows as its picture; text boxes on it would show every word twice, so its OCR text
+    // goes to the slide's notes (searchable, copyable) instead
+    const notes: string[] = [];
     for (const item of page.flow) {
-      if (item.kind === 'paragraph') addParagraph(slide, item, scale);
+      if (page.ocr && item.kind !== 'image') notes.push(flowText(item));
+      else if (item.kind === 'paragraph') addParagraph(slide, item, scale);
       else if (item.kind === 'table') addTable(slide, item, scale);
       else {
         const [x0, y0, x1, y1] = item.image.box;
@@ -107,6 +120,7 @@ export async function writePptx(pages: PageWithFlow[], title: string): Promise<B
         });
       }
     }
+    if (notes.length > 0) slide.addNotes(notes.join('\n\n'));
   }
   const out = await pptx.write({ outputType: 'nodebuffer' });
   return Buffer.isBuffer(out) ? out : Buffer.from(out as Uint8Array);

@@ -1,7 +1,8 @@
 /**
  * pdf/to/txt: the document as plain UTF-8 text. A page that has a text layer (born-digital, or an
  * earlier OCR) is read from it by MuPDF (in the MuPDF worker pool, off the server thread); a page without any text is rendered at 300 dpi and read by
- * Tesseract in the chosen Language. Pages are separated by a form feed (U+000C) on its own line, the
+ * Tesseract in the chosen Language; a page with lines in a font without Unicode map is read through
+ * the page structure, those lines by OCR of their area. Pages are separated by a form feed (U+000C) on its own line, the
  * convention of pdftotext, so a reader can split the file back into pages.
  */
 import { writeFile } from 'node:fs/promises';
@@ -12,8 +13,10 @@ import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { OCR_PAGE_JOBS, type OcrParameters, readOcrParameters, readOcrRequest } from '../pdf-ocr';
+import { hasUnreadableLine, pageTextWithUnmappedOcr } from './unmapped-text';
 
 export const PAGE_SEPARATOR = '\f';
+
 const ENDPOINT = 'pdf/to/txt';
 
 const tidy = (text: string): string =>
@@ -35,6 +38,13 @@ async function extractText(ctx: ConverterContext<OcrParameters>): Promise<Conver
       timeoutMs: timeLeftMs(ctx.deadlineAt, 1000),
       signal: ctx.signal,
     });
+  });
+  // lines whose font has no Unicode map (U+FFFD, private use) are read again by OCR of their area
+  const unmapped = pages.flatMap((page, index) =>
+    hasText(page) && hasUnreadableLine(page.text) ? [index] : [],
+  );
+  await mapConcurrently(unmapped, OCR_PAGE_JOBS, async (index) => {
+    texts[index] = await pageTextWithUnmappedOcr(ctx, file.path, index, model);
   });
   const body = texts.map((text) => `${tidy(text)}\n`).join(`${PAGE_SEPARATOR}\n`);
   const output = join(ctx.workDir, 'result.txt');

@@ -2,6 +2,7 @@
  * Typed spreadsheet values from table text: '1,234.5' and '(12)' become numbers (accounting negatives),
  * '5.9%' a percentage shown as such, ISO and written-out dates real dates. Anything else stays text,
  * including codes like '2012_2' or numbers with leading zeros ('007'), which must not lose digits.
+ * Letter-spaced print ('1 , 3 6 3') is joined first when that gives a number or a date.
  */
 export type TypedValue =
   | { kind: 'number'; value: number; numFmt?: string }
@@ -40,8 +41,16 @@ function parseDate(s: string): Date | null {
   return null;
 }
 
+/** '1 , 3 6 3' (one character per word: letter-spaced print) -> '1,363'; anything else unchanged. */
+function joinLetterSpaced(s: string): string {
+  return /^(\S ){2,}\S$/.test(s) ? s.replace(/ /g, '') : s;
+}
+
 export function typedValue(raw: string): TypedValue {
-  const s = raw.replace(/\s+/g, ' ').trim();
+  const spaced = raw.replace(/\s+/g, ' ').trim();
+  const joined = joinLetterSpaced(spaced);
+  // a letter-spaced cell is read joined only when that makes it a number or a date
+  const s = joined !== spaced && typedValue(joined).kind !== 'text' ? joined : spaced;
   if (s === '') return { kind: 'text', value: '' };
   const pct = /^([-+]?)(\d+(?:\.\d+)?)\s?%$/.exec(s);
   if (pct) {
@@ -50,13 +59,14 @@ export function typedValue(raw: string): TypedValue {
     const value = (Number(digits) / 100) * (pct[1] === '-' ? -1 : 1);
     return { kind: 'number', value, numFmt: decimals === 0 ? '0%' : `0.${'0'.repeat(decimals)}%` };
   }
-  const num = /^(\()?([-+])?([$€£¥])?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(\))?$/.exec(s);
+  // thousands grouped by commas, or by spaces as many European reports print them ('98 452')
+  const num = /^(\()?([-+])?([$€£¥])?(\d{1,3}(?:,\d{3})+|\d{1,3}(?: \d{3})+|\d+)(\.\d+)?(\))?$/.exec(s);
   if (num && Boolean(num[1]) === Boolean(num[6])) {
     const intPart = num[4] ?? '0';
     if (/^0\d/.test(intPart)) return { kind: 'text', value: s };
     const digits = `${intPart}${num[5] ?? ''}`;
-    const grouped = intPart.includes(',');
-    const value = Number(digits.replace(/,/g, '')) * (num[1] || num[2] === '-' ? -1 : 1);
+    const grouped = /[, ]/.test(intPart);
+    const value = Number(digits.replace(/[, ]/g, '')) * (num[1] || num[2] === '-' ? -1 : 1);
     const base = decimalsFormat(digits, grouped);
     const currency = num[3];
     const fmt = currency ? `"${currency}"${base ?? '0'}` : base;

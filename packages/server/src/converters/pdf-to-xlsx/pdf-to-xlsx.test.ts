@@ -102,6 +102,12 @@ describe('pdf/to/xlsx', () => {
     });
     expect(typedValue('007')).toMatchObject({ kind: 'text' });
     expect(typedValue('2024-02-30')).toMatchObject({ kind: 'text' });
+    // letter-spaced print and space-grouped thousands are numbers; other spaced text stays as written
+    expect(typedValue('1 , 3 6 3')).toMatchObject({ kind: 'number', value: 1363, numFmt: '#,##0' });
+    expect(typedValue('98 452')).toMatchObject({ kind: 'number', value: 98452 });
+    expect(typedValue('A l a b a m a')).toMatchObject({ kind: 'text', value: 'A l a b a m a' });
+    expect(typedValue('5 4')).toMatchObject({ kind: 'text' });
+    expect(typedValue('12 34')).toMatchObject({ kind: 'text' });
   });
 
   it('gives a page without tables its text lines as rows', async () => {

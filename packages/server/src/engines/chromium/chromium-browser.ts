@@ -1,7 +1,7 @@
 /**
  * One warm Chromium (playwright-core, Debian's /usr/bin/chromium) shared by web/to/pdf and
  * html/to/pdf. Each job gets a fresh browser context (no cookies, storage or cache shared between
- * users) whose traffic goes through the job's own filtering proxy. The browser itself is launched
+ * users) whose traffic goes through the browser's filtering proxy under the job's own credentials. The browser itself is launched
  * pointing at a deny-all proxy with loopback NOT bypassed, so anything that escapes a context's proxy
  * setting still cannot reach the network. Launched on first use, relaunched if it dies. Jobs hold
  * the browser through `withBrowser`, so a shutdown waits for them to finish instead of closing the
@@ -11,7 +11,12 @@ import { access, constants } from 'node:fs/promises';
 import { type Browser, chromium } from 'playwright-core';
 import { defaultConfig } from '../../config/config';
 import { type DomainError, engineStopped } from '../../contract/errors';
-import { type FilteringProxy, startFilteringProxy } from '../../security/ssrf';
+import {
+  type FilteringProxy,
+  type SharedFilteringProxy,
+  startFilteringProxy,
+  startSharedFilteringProxy,
+} from '../../security/ssrf';
 import { recordEngineRestart } from '../engine-restarts';
 import { CHROMIUM_BASE_ARGS } from './launch-flags';
 
@@ -38,9 +43,18 @@ let launchFailed = false;
 /** Browsers being closed on purpose, so their 'disconnected' is not counted as a crash. */
 const closing = new WeakSet<Browser>();
 let fallbackProxy: FilteringProxy | undefined;
+/** web/to/pdf's guard: one proxy for the browser, each job's context with its own credentials. */
+let sharedProxy: SharedFilteringProxy | undefined;
+
+/** The browser's shared filtering proxy (started with the browser, so a job in withBrowser has it). */
+export function browserProxy(): SharedFilteringProxy {
+  if (!sharedProxy) throw new Error('the browser proxy is not running');
+  return sharedProxy;
+}
 
 async function launch(): Promise<Browser> {
   fallbackProxy ??= await startFilteringProxy({ denyAll: true });
+  sharedProxy ??= await startSharedFilteringProxy();
   const browser = await chromium.launch({
     executablePath,
     headless: true,
@@ -185,6 +199,7 @@ export async function shutdownChromium(drainCapMs = DRAIN_CAP_MS): Promise<void>
   const current = browserPromise;
   browserPromise = undefined;
   if (current) await closeQuietly(current);
-  await fallbackProxy?.close();
+  await Promise.all([fallbackProxy?.close(), sharedProxy?.close()]);
   fallbackProxy = undefined;
+  sharedProxy = undefined;
 }

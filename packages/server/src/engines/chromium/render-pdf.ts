@@ -1,16 +1,20 @@
 /**
- * Renders a web page or an uploaded HTML document to PDF in a fresh, isolated browser context.
- * The network guard is the per-job filtering proxy (see security/ssrf); service workers are blocked
+ * Renders a web page or an uploaded HTML document to PDF in a fresh, isolated browser context (made
+ * ahead of time, prepared-contexts.ts), printed once the page has settled (page-settle.ts). The network
+ * guard is the browser's filtering proxy under the job's own credentials (see security/ssrf) for a web
+ * page, the browser's deny-all proxy and a route refusing everything for HTML; service workers are blocked
  * because they could outlive the page and fetch on their own. A job that does not finish in time is
  * 504, and the context (or, if the renderer is wedged, the browser) is torn down. A web page whose
  * main document could not be loaded (refused by the guard, a network error, an HTTP error status, or
  * Chromium's own error page after a later navigation) is 422 Code 5007, never a PDF of an error page.
  */
-import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
+import type { Browser, Page, Request, Response } from 'playwright-core';
 import { conversionFailed, DomainError, engineTimeout, remoteDownloadFailed } from '../../contract/errors';
-import { type FilteringProxy, type SsrfPolicy, startFilteringProxy } from '../../security/ssrf';
+import type { ProxyTenant, SsrfPolicy } from '../../security/ssrf';
 import { timeLeftMs } from '../time-left';
 import { restartBrowser, withBrowser } from './chromium-browser';
+import { type SettleOptions, settlePage, watchRequests } from './page-settle';
+import { type PreparedContext, prepareContexts, takeContext } from './prepared-contexts';
 
 export interface RenderOptions {
   outPath: string;
@@ -19,8 +23,14 @@ export interface RenderOptions {
   signal: AbortSignal;
 }
 
-/** How long to wait for the network to go quiet after load before printing anyway. */
-const NETWORK_IDLE_CAP_MS = 10_000;
+/**
+ * When a page counts as settled after load (no request in flight, no DOM change and no short timer
+ * pending for `quietMs`; page-settle.ts): a web
+ * page's subresources arrive over the network, so it is given a longer quiet window than uploaded
+ * HTML, whose requests are all refused at once. Busy pages are printed at the cap as they are.
+ */
+const WEB_SETTLE: SettleOptions = { quietMs: 250, capMs: 10_000 };
+const HTML_SETTLE: SettleOptions = { quietMs: 50, capMs: 5_000 };
 const MAX_CONCURRENT_PAGES = 2;
 
 let running = 0;
@@ -48,28 +58,14 @@ const PDF_OPTIONS = {
  * Runs `load` then prints. Races the whole job against its time limit and the abort signal; on timeout
  * the context is closed without waiting for a possibly wedged renderer.
  */
-async function renderInContext(
-  proxy: FilteringProxy,
-  options: RenderOptions,
-  load: (page: Page, context: BrowserContext, deadlineAt: number) => Promise<void>,
-): Promise<void> {
-  await withBrowser((browser) => renderWithBrowser(browser, proxy, options, load));
-}
-
 async function renderWithBrowser(
   browser: Browser,
-  proxy: FilteringProxy,
+  open: (browser: Browser) => Promise<PreparedContext>,
   options: RenderOptions,
-  load: (page: Page, context: BrowserContext, deadlineAt: number) => Promise<void>,
+  load: (page: Page, deadlineAt: number) => Promise<void>,
 ): Promise<void> {
-  const context = await browser.newContext({
-    proxy: { server: proxy.url },
-    serviceWorkers: 'block',
-    acceptDownloads: false,
-    javaScriptEnabled: true,
-    bypassCSP: false,
-    viewport: { width: 1280, height: 900 },
-  });
+  const deadlineAt = Date.now() + options.timeoutMs;
+  const { context, page } = await open(browser);
   let timer: NodeJS.Timeout | undefined;
   let wedged = false;
   const outOfTime = new Promise<never>((_, reject) => {
@@ -88,9 +84,7 @@ async function renderWithBrowser(
   });
   try {
     const work = (async () => {
-      const page = await context.newPage();
-      const deadlineAt = Date.now() + options.timeoutMs;
-      await load(page, context, deadlineAt);
+      await load(page, deadlineAt);
       await page.pdf({ ...PDF_OPTIONS, path: options.outPath });
     })();
     work.catch(() => undefined); // the race below reports; avoid an unhandled rejection after a timeout
@@ -101,54 +95,68 @@ async function renderWithBrowser(
       () => true,
       () => false,
     );
-    const done = await Promise.race([closed, new Promise<boolean>((r) => setTimeout(() => r(false), 5000))]);
-    if (wedged && !done) await restartBrowser();
+    // A finished job does not wait for its context to close (the PDF is written; the next job has a
+    // prepared context); a job that ran out of time does, and kills the browser if the renderer is stuck.
+    if (wedged) {
+      const done = await Promise.race([
+        closed,
+        new Promise<boolean>((r) => setTimeout(() => r(false), 5000)),
+      ]);
+      if (!done) await restartBrowser();
+    }
   }
 }
+
+/** What the guard refused for this job. */
+type Refusals = Pick<ProxyTenant, 'blocked'>;
 
 /** The time left until `deadlineAt`, at most `cap`: one browser call's `timeoutMs`. */
 const remaining = (deadlineAt: number, cap: number): number => Math.min(cap, timeLeftMs(deadlineAt));
 
-/** Waits for the network to settle, but never longer than the cap: busy pages are printed as they are. */
-async function settle(page: Page, deadlineAt: number): Promise<void> {
-  await page
-    .waitForLoadState('networkidle', { timeout: remaining(deadlineAt, NETWORK_IDLE_CAP_MS) })
-    .catch(() => undefined);
-}
-
-/** web/to/pdf: navigates to an already checked URL through a proxy enforcing `policy`. */
+/**
+ * web/to/pdf: navigates to an already checked URL in a prepared context whose share of the browser's
+ * filtering proxy now enforces `policy`.
+ */
 export async function renderUrlToPdf(url: string, policy: SsrfPolicy, options: RenderOptions): Promise<void> {
-  const proxy = await startFilteringProxy(policy);
-  try {
-    await withSlot(() =>
-      renderInContext(proxy, options, async (page, _context, deadlineAt) => {
-        const main = watchMainDocument(page, proxy);
-        try {
-          await page.goto(url, { waitUntil: 'load', timeout: remaining(deadlineAt, options.timeoutMs) });
-        } catch (error) {
-          const message = error instanceof Error ? error.message : '';
-          if (/Timeout/i.test(message)) throw engineTimeout('The page did not load within the time limit.');
-          if (proxy.blocked.length > 0 && /TUNNEL|PROXY/i.test(message)) throw blockedNavigation(proxy);
-          throw (
-            main.failure() ??
-            remoteDownloadFailed(`the page could not be loaded (${shortNetError(message)}).`)
-          );
-        }
-        await settle(page, deadlineAt);
-        // A script or meta refresh may have navigated away after load, onto a refused or failed page.
-        const failure = main.failure();
-        if (failure) throw failure;
-        if (page.url().startsWith('chrome-error:'))
-          throw remoteDownloadFailed('the page could not be loaded.');
-      }),
-    );
-  } finally {
-    await proxy.close();
-  }
+  await withSlot(() =>
+    withBrowser(async (browser) => {
+      const prepared = await takeContext(browser, 'web');
+      const proxy = prepared.tenant;
+      if (!proxy) throw new Error('a web context without its proxy credentials');
+      proxy.setPolicy(policy);
+      const open = async (): Promise<PreparedContext> => prepared;
+      try {
+        await renderWithBrowser(browser, open, options, async (page, deadlineAt) => {
+          const main = watchMainDocument(page, proxy);
+          const requests = watchRequests(page);
+          try {
+            await page.goto(url, { waitUntil: 'load', timeout: remaining(deadlineAt, options.timeoutMs) });
+          } catch (error) {
+            const message = error instanceof Error ? error.message : '';
+            if (/Timeout/i.test(message)) throw engineTimeout('The page did not load within the time limit.');
+            if (proxy.blocked.length > 0 && /TUNNEL|PROXY/i.test(message)) throw blockedNavigation(proxy);
+            throw (
+              main.failure() ??
+              remoteDownloadFailed(`the page could not be loaded (${shortNetError(message)}).`)
+            );
+          }
+          await settlePage(page, requests, deadlineAt, WEB_SETTLE);
+          // A script or meta refresh may have navigated away after load, onto a refused or failed page.
+          const failure = main.failure();
+          if (failure) throw failure;
+          if (page.url().startsWith('chrome-error:'))
+            throw remoteDownloadFailed('the page could not be loaded.');
+        });
+      } finally {
+        proxy.release();
+        prepareContexts(browser, 'web');
+      }
+    }),
+  );
 }
 
 /** Follows the main frame's navigations; failure() is why the document now shown is not the page. */
-function watchMainDocument(page: Page, proxy: FilteringProxy): { failure(): DomainError | undefined } {
+function watchMainDocument(page: Page, proxy: Refusals): { failure(): DomainError | undefined } {
   let failure: DomainError | undefined;
   const isMainNavigation = (request: Request): boolean => {
     try {
@@ -177,7 +185,7 @@ function watchMainDocument(page: Page, proxy: FilteringProxy): { failure(): Doma
 }
 
 /** The guard refused where the page led (a redirect, a script's navigation): 422 Code 5007 with the reason. */
-function blockedNavigation(proxy: FilteringProxy): DomainError {
+function blockedNavigation(proxy: Refusals): DomainError {
   const reason = proxy.blocked[0]?.reason ?? 'the address is not public';
   return remoteDownloadFailed(`the page leads to an address that is not allowed (${reason}).`);
 }
@@ -187,33 +195,40 @@ function shortNetError(message: string): string {
 }
 
 /**
- * html/to/pdf: the uploaded HTML runs with JavaScript on and no network at all: a deny-all proxy
- * below the page, and every request the page makes aborted (data: URLs never reach either).
+ * html/to/pdf: the uploaded HTML runs with JavaScript on and no network at all, in a context prepared
+ * ahead of time (prepared-contexts.ts): the browser's deny-all proxy below the page, and every request
+ * the page makes aborted (data: URLs never reach either). Printed once the page has settled.
  */
 export async function renderHtmlToPdf(html: string, options: RenderOptions): Promise<void> {
-  const proxy = await startFilteringProxy({ denyAll: true });
-  try {
-    await withSlot(() =>
-      renderInContext(proxy, options, async (page, context, deadlineAt) => {
-        await context.route('**/*', (route) => route.abort('blockedbyclient'));
-        try {
-          await page.setContent(html, {
-            waitUntil: 'load',
-            timeout: remaining(deadlineAt, options.timeoutMs),
-          });
-        } catch (error) {
-          if (error instanceof Error && /Timeout/i.test(error.message)) {
-            throw engineTimeout(
-              'The HTML did not finish loading within the time limit (a script may never end).',
-            );
-          }
-          throw conversionFailed('The HTML could not be rendered.');
-        }
-        // Scripts that write text after load (timers, promises) get a short moment to run.
-        await page.waitForTimeout(Math.min(300, remaining(deadlineAt, 300)));
-      }),
-    );
-  } finally {
-    await proxy.close();
-  }
+  await withSlot(() =>
+    withBrowser(async (browser) => {
+      try {
+        await renderWithBrowser(
+          browser,
+          (b) => takeContext(b, 'offline'),
+          options,
+          async (page, deadlineAt) => {
+            const requests = watchRequests(page);
+            try {
+              await page.setContent(html, {
+                waitUntil: 'load',
+                timeout: remaining(deadlineAt, options.timeoutMs),
+              });
+            } catch (error) {
+              if (error instanceof Error && /Timeout/i.test(error.message)) {
+                throw engineTimeout(
+                  'The HTML did not finish loading within the time limit (a script may never end).',
+                );
+              }
+              throw conversionFailed('The HTML could not be rendered.');
+            }
+            // Scripts that write text after load (timers, promises) run until the page goes quiet.
+            await settlePage(page, requests, deadlineAt, HTML_SETTLE);
+          },
+        );
+      } finally {
+        prepareContexts(browser, 'offline');
+      }
+    }),
+  );
 }

@@ -24,6 +24,8 @@ export interface BridgeRequest {
   /** LibreOffice's SelectPdfVersion: 0 default, 1 PDF/A-1b, 2 PDF/A-2b, 15/16/17 PDF 1.5/1.6/1.7. */
   pdfVersion: number;
   password: string | null;
+  /** Spreadsheets: every sheet scaled to one page wide (its page style's ScaleToPagesX = 1). */
+  fitToPageWidth?: boolean;
   /** Save with this LibreOffice filter instead of exporting PDF ('MS Word 2007 XML'). */
   saveFilter?: string;
   /** Encrypt the saved document with this password (with saveFilter). */

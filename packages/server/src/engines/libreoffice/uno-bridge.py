@@ -90,6 +90,17 @@ EXPORT_FILTERS = [
 ]
 
 
+def fit_sheets_to_page_width(doc):
+    # Each sheet's page style prints all its columns on one page width, as many pages tall as it
+    # needs (ScaleToPagesY 0): wide sheets no longer split their columns (and long cells) across pages.
+    styles = doc.getStyleFamilies().getByName("PageStyles")
+    sheets = doc.getSheets()
+    for index in range(sheets.getCount()):
+        style = styles.getByName(sheets.getByIndex(index).PageStyle)
+        style.ScaleToPagesX = 1
+        style.ScaleToPagesY = 0
+
+
 def convert(desktop, req):
     password = req.get("password")
     handler = Handler(password is not None)
@@ -146,6 +157,8 @@ def convert(desktop, req):
                 save_props.append(prop("Password", req["savePassword"]))
             doc.storeToURL(uno.systemPathToFileUrl(req["output"]), tuple(save_props))
             return {"ok": True, "kind": kind}
+        if kind == "calc" and req.get("fitToPageWidth"):
+            fit_sheets_to_page_width(doc)
         filter_data = [prop("SelectPdfVersion", int(req.get("pdfVersion", 0)))]
         if req.get("pageRange"):
             filter_data.append(prop("PageRange", req["pageRange"]))

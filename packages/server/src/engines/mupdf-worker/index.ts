@@ -12,6 +12,7 @@ import {
   type ExtractOptions,
   type PageAnalysis,
   type PageWithFlow,
+  readUnreadableLines,
 } from '../pdf-structure/page-structure';
 import type { RenderedPage } from '../pdf-structure/render-page';
 import type { WatermarkOptions } from '../stamp-watermark';
@@ -126,6 +127,18 @@ export async function renderPageRgbInWorker(
   return { ...rendered, pixels: asBuffer(rendered.pixels) };
 }
 
+/**
+ * Renders one page and encodes it as a JPEG into `output`, both in a worker (render-jpg.ts: 4:2:0
+ * below quality 100); answers the pixel size and the resolution used.
+ */
+export async function renderPageJpgInWorker(
+  path: string,
+  page: { index: number; dpi: number; quality: number; output: string },
+  limits: TaskLimits = {},
+): Promise<{ width: number; height: number; dpi: number }> {
+  return await runMupdfTask({ kind: 'render-jpg', path, ...page }, limits.signal, limits.deadlineAt);
+}
+
 export async function analysePageInWorker(
   path: string,
   index: number,
@@ -140,6 +153,7 @@ export async function analysePageInWorker(
   for (const image of analysis.images) image.png = asBuffer(image.png);
   if (analysis.art) analysis.art.png = asBuffer(analysis.art.png);
   if (analysis.scan) analysis.scan.pixels = asBuffer(analysis.scan.pixels);
+  if (analysis.unreadable) analysis.unreadable.render.pixels = asBuffer(analysis.unreadable.render.pixels);
   return analysis;
 }
 
@@ -162,7 +176,8 @@ export async function extractPageStructureInWorker(
     limits,
   );
   const ocrLines = analysis.scan && ocr ? await ocrRenderedPage(analysis.scan, index, ocr) : null;
-  return buildPageStructure(analysis, ocrLines, options.alignedTables !== false);
+  const read = await readUnreadableLines(analysis, ocr);
+  return buildPageStructure(read, ocrLines, options.alignedTables !== false);
 }
 
 /** Pages per text-layer task: small enough that the deadline and abort are checked often. */

@@ -18,7 +18,8 @@ import type { TaskHandler } from './worker-protocol';
 
 let cached: { key: string; doc: Mupdf.PDFDocument } | undefined;
 
-async function documentAt(path: string, password?: string): Promise<Mupdf.PDFDocument> {
+/** The worker's cached document at `path` (opened again when the file changed). */
+export async function documentAt(path: string, password?: string): Promise<Mupdf.PDFDocument> {
   const info = await stat(path);
   const key = `${path}\n${info.size}\n${info.mtimeMs}\n${password ?? ''}`;
   if (cached?.key === key) return cached.doc;
@@ -80,7 +81,10 @@ export const analyse: TaskHandler<'analyse-page'> = async (task) => {
   const mupdf = await loadMupdf();
   const doc = await documentAt(task.path);
   const analysis = analysePage(mupdf, doc, task.index, task.options);
-  return { result: analysis, transfer: analysis.scan ? ownedBuffer(analysis.scan.pixels) : [] };
+  const transfer = [analysis.scan?.pixels, analysis.unreadable?.render.pixels].flatMap((pixels) =>
+    pixels ? ownedBuffer(pixels) : [],
+  );
+  return { result: analysis, transfer };
 };
 
 export const textLayers: TaskHandler<'text-layers'> = async (task) => {

@@ -18,6 +18,16 @@ export type MupdfTask =
   | { kind: 'count-pages'; path: string; password?: string }
   /** Renders one page to tightly packed RGB. */
   | { kind: 'render-rgb'; path: string; index: number; dpi: number; maxPixels?: number }
+  /** Renders one page and writes it to `output` as a JPEG (pdf/to/jpg; render-jpg.ts). */
+  | {
+      kind: 'render-jpg';
+      path: string;
+      index: number;
+      dpi: number;
+      quality: number;
+      output: string;
+      maxPixels?: number;
+    }
   /** Everything MuPDF does for one page of pdf/to/docx, pptx and xlsx. */
   | {
       kind: 'analyse-page';
@@ -49,6 +59,8 @@ export type TaskName = WorkerTask['kind'];
 export interface TaskResults {
   'count-pages': { pages: number };
   'render-rgb': RenderedPage;
+  /** The JPEG's pixel size and the resolution used (lower than asked when the page was capped). */
+  'render-jpg': { width: number; height: number; dpi: number };
   'analyse-page': PageAnalysis;
   'text-layers': { pages: number; layers: PageTextLayer[] };
   'redaction-texts': RedactionTexts;

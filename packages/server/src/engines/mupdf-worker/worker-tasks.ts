@@ -17,6 +17,7 @@ import {
   textLayers,
   widenBoxes,
 } from './mupdf-tasks';
+import { renderJpg } from './render-jpg';
 import type { TaskDone, TaskHandler, TaskName, WorkerTask } from './worker-protocol';
 
 /**
@@ -38,6 +39,7 @@ const stampWatermarkFile: TaskHandler<'stamp-watermark'> = async (task) => {
 export const workerTasks: { readonly [K in TaskName]: TaskHandler<K> } = {
   'count-pages': countPages,
   'render-rgb': renderRgb,
+  'render-jpg': renderJpg,
   'analyse-page': analyse,
   'text-layers': textLayers,
   'redaction-texts': redactionTexts,

@@ -12,6 +12,7 @@ export {
   extractPageStructure,
   type PageAnalysis,
   type PageWithFlow,
+  readUnreadableLines,
 } from './page-structure';
 export { cellAccuracy, cellsMatch, normaliseCell, parseCsv, wordF1 } from './quality-metrics';
 export { type FlowItem, findGutter, readingOrder } from './reading-order';
@@ -20,4 +21,5 @@ export { findRuledTables } from './ruled-tables';
 export { pathRulings, readRulings } from './rulings';
 export * from './structure.types';
 export { fontFamily, type RawPageContent, readPageContent } from './text-lines';
+export { isUnreadable, needsUnmappedOcr } from './unreadable-text';
 export { renderVectorArt, type VectorArt, type VectorArtOptions } from './vector-art';

@@ -10,6 +10,7 @@ import type * as Mupdf from 'mupdf';
 import sharp from 'sharp';
 import { runEngine } from '../run-engine';
 import { type RenderedPage, renderPageRgb } from './render-page';
+import { detectScript, modelsForScript } from './script-languages';
 import type { Box, TextLine, TextWord } from './structure.types';
 
 export const OCR_DPI = 300;
@@ -21,6 +22,8 @@ export interface OcrOptions {
   timeoutMs: number;
   /** Tesseract language codes joined by '+', default 'eng'. */
   language?: string;
+  /** Without a language: find the script first and read with its models (`script-languages.ts`). */
+  detectLanguage?: boolean;
 }
 
 export async function ocrPage(
@@ -39,16 +42,19 @@ export async function ocrRenderedPage(
   options: OcrOptions,
 ): Promise<TextLine[]> {
   const imagePath = join(options.workDir, `ocr-page-${index + 1}.png`);
+  // a frame turned by 90 shows the page turned a quarter anticlockwise (sharp turns clockwise)
+  const turn = rendered.turn ?? 0;
   const png = await sharp(rendered.pixels, {
     raw: { width: rendered.width, height: rendered.height, channels: 3 },
   })
+    .rotate(turn === 0 ? 0 : 360 - turn)
     .greyscale()
     .png({ compressionLevel: 1 })
     .toBuffer();
   await writeFile(imagePath, png);
   const { stdout } = await runEngine(
     'tesseract',
-    [imagePath, 'stdout', '-l', options.language ?? 'eng', 'tsv'],
+    [imagePath, 'stdout', '-l', await modelsFor(imagePath, options), 'tsv'],
     {
       timeoutMs: options.timeoutMs,
       signal: options.signal,
@@ -56,6 +62,12 @@ export async function ocrRenderedPage(
     },
   );
   return parseTesseractTsv(stdout.toString('utf8'), 72 / rendered.dpi);
+}
+
+async function modelsFor(imagePath: string, options: OcrOptions): Promise<string> {
+  if (options.language) return options.language;
+  if (!options.detectLanguage) return 'eng';
+  return modelsForScript(await detectScript(imagePath, options));
 }
 
 /** Tesseract TSV (level 5 rows are words) -> lines in points. */

@@ -11,6 +11,7 @@ import { findRuledTables } from './ruled-tables';
 import { readRulings } from './rulings';
 import type { PageImage, PageStructure, Ruling, TextLine } from './structure.types';
 import { readPageContent } from './text-lines';
+import { maskUnreadable, replaceUnreadable, unreadableLines } from './unreadable-text';
 import { renderVectorArt, type VectorArt } from './vector-art';
 
 export interface ExtractOptions {
@@ -82,6 +83,8 @@ export interface PageAnalysis {
   art?: VectorArt;
   /** Set on a scanned page: the render Tesseract should read. */
   scan?: RenderedPage;
+  /** Lines whose font has no usable Unicode map, and the render of just them for OCR. */
+  unreadable?: { lines: number[]; render: RenderedPage };
 }
 
 export function analysePage(
@@ -92,24 +95,20 @@ export function analysePage(
 ): PageAnalysis {
   const page = doc.loadPage(index);
   try {
-    const [x0, y0, x1, y1] = page.getBounds();
-    const width = x1 - x0;
-    const height = y1 - y0;
     const content = readPageContent(mupdf, page, options.withImages);
+    // sizes and positions in the reading frame (a sideways table's page is read turned upright)
+    const { frame } = content;
+    const { width, height } = frame;
     if (
       options.detectScans &&
       content.charCount < SCAN_MAX_CHARS &&
       imageCoverage(mupdf, page, width * height) >= SCAN_MIN_IMAGE_COVER
     ) {
-      // the scan itself is replaced by its text; smaller pictures on the page stay
-      const images = content.images.filter(
-        (img) =>
-          (img.box[2] - img.box[0]) * (img.box[3] - img.box[1]) < width * height * SCAN_MIN_IMAGE_COVER,
-      );
+      // the scan stays a picture (a photo has no text at all); its OCR text comes in addition
       const scan = renderPageRgb(mupdf, page, OCR_DPI, OCR_MAX_PIXELS);
-      return { index, width, height, lines: [], images, rulings: [], scan };
+      return { index, width, height, lines: [], images: content.images, rulings: [], scan };
     }
-    const rulings = readRulings(mupdf, page);
+    const rulings = readRulings(mupdf, page).map(frame.ruling);
     const analysis: PageAnalysis = {
       index,
       width,
@@ -118,7 +117,14 @@ export function analysePage(
       images: content.images,
       rulings,
     };
-    if (options.withVectorArt) {
+    // vector art is drawn in the displayed frame: a turned page's shapes would land crosswise
+    const unreadable = unreadableLines(content.lines);
+    if (options.detectScans && unreadable.length > 0) {
+      const boxes = unreadable.flatMap((i) => (content.lines[i] ? [content.lines[i].box] : []));
+      const render = maskUnreadable(mupdf, page, boxes, frame, OCR_DPI, OCR_MAX_PIXELS);
+      analysis.unreadable = { lines: unreadable, render };
+    }
+    if (options.withVectorArt && frame.turn === 0) {
       const ruled = findRuledTables(rulings, content.lines).tables;
       const art = renderVectorArt(mupdf, page, ruled);
       if (art) analysis.art = art;
@@ -154,6 +160,19 @@ export function buildPageStructure(
   return page;
 }
 
+/** The analysis with its unreadable lines (no Unicode map) replaced by what OCR reads in their area. */
+export async function readUnreadableLines(
+  analysis: PageAnalysis,
+  ocr: OcrOptions | undefined,
+): Promise<PageAnalysis> {
+  const { unreadable, ...rest } = analysis;
+  if (!unreadable || !ocr) return rest;
+  // the request's language, else the one the script of the text implies
+  const options = { ...ocr, detectLanguage: true };
+  const ocrLines = await ocrRenderedPage(unreadable.render, analysis.index, options);
+  return { ...rest, lines: replaceUnreadable(analysis.lines, unreadable.lines, ocrLines) };
+}
+
 /** The whole page on the calling thread: analysis, OCR of a scan, then tables and reading order. */
 export async function extractPageStructure(
   mupdf: typeof Mupdf,
@@ -164,5 +183,6 @@ export async function extractPageStructure(
   const analysis = analysePage(mupdf, doc, index, { ...options, detectScans: options.ocr !== undefined });
   const ocrLines =
     analysis.scan && options.ocr ? await ocrRenderedPage(analysis.scan, index, options.ocr) : null;
-  return buildPageStructure(analysis, ocrLines, options.alignedTables !== false);
+  const read = await readUnreadableLines(analysis, options.ocr);
+  return buildPageStructure(read, ocrLines, options.alignedTables !== false);
 }

@@ -37,7 +37,10 @@ export function wordF1(
 
 export const normaliseCell = (value: string): string => value.replace(/\s+/g, ' ').trim();
 
-/** Cells equal after whitespace normalisation, or numerically equal ('5.9%' vs 0.059, '1,234' vs 1234). */
+/**
+ * Cells equal after whitespace normalisation, or numerically equal ('5.9%' vs 0.059, '1,234' or
+ * '1 234' vs 1234).
+ */
 export function cellsMatch(expected: string, actual: string): boolean {
   const e = normaliseCell(expected);
   const a = normaliseCell(actual);
@@ -48,7 +51,10 @@ export function cellsMatch(expected: string, actual: string): boolean {
 }
 
 function numericValue(s: string): number | null {
-  const m = /^(\(?)(-?)([\d,]*\.?\d+)(%?)\)?$/.exec(s);
+  // thousands grouped by spaces ('100 000') are the same number as the typed cell's 100000
+  const m = /^(\(?)(-?)([\d,]*\.?\d+)(%?)\)?$/.exec(
+    /^\d{1,3}( \d{3})+(\.\d+)?$/.test(s) ? s.replace(/ /g, '') : s,
+  );
   if (!m) return null;
   const n = Number((m[3] ?? '').replace(/,/g, ''));
   if (!Number.isFinite(n)) return null;

@@ -3,16 +3,17 @@
  * a grid; its distinct x and y positions are the column and row boundaries, and a missing separator
  * inside the grid means a merged cell. Words go to the cell under their centre.
  */
+import {
+  addOuterColumns,
+  type Grid,
+  type Segment,
+  splitFalseColumnSpans,
+  splitRecordBands,
+} from './ruled-text-grid';
 import type { Box, Ruling, Table, TableCell, TextLine, TextWord } from './structure.types';
 
 const SNAP = 2;
 const TOUCH = 3;
-
-interface Segment {
-  pos: number;
-  from: number;
-  to: number;
-}
 
 /** Joins collinear pieces (many producers draw a border as one rectangle per cell edge). */
 function mergeSegments(segments: Segment[]): Segment[] {
@@ -154,22 +155,49 @@ export function findRuledTables(
   for (const group of gridComponents(hs, vs)) {
     const xs = clusterPositions(group.vs.map((v) => v.pos));
     const ys = clusterPositions(group.hs.map((h) => h.pos));
-    if (xs.length < 3 || ys.length < 3) continue;
-    const box: Box = [xs[0] ?? 0, ys[0] ?? 0, xs[xs.length - 1] ?? 0, ys[ys.length - 1] ?? 0];
-    const table: Table = { box, xs, ys, cells: buildCells(xs, ys, group.hs, group.vs), kind: 'ruled' };
-    const placed: { line: TextLine; word: TextWord }[] = [];
-    for (const line of lines) {
-      if (!line.horizontal || used.has(line)) continue;
-      const inside = line.words.filter((w) => isInside(box, w.box));
-      if (inside.length * 2 < line.words.length || inside.length === 0) continue;
-      used.add(line);
-      for (const word of line.words) placed.push({ line, word });
-    }
-    if (placed.length === 0) continue;
-    fillCells(table, placed);
-    tables.push(table);
+    // columns ruled between a top and a bottom rule are enough: rows may come from the text
+    if (xs.length < 3 || ys.length < 2) continue;
+    const free = lines.filter((l) => l.horizontal && !used.has(l));
+    const table = textGridTable({ xs, ys, hs: group.hs, vs: group.vs }, free);
+    if (!table) continue;
+    for (const line of table.lines) used.add(line);
+    tables.push(table.table);
   }
   return { tables, used };
+}
+
+function linesInside(box: Box, lines: TextLine[]): TextLine[] {
+  return lines.filter((line) => {
+    const inside = line.words.filter((w) => isInside(box, w.box));
+    return inside.length > 0 && inside.length * 2 >= line.words.length;
+  });
+}
+
+const gridBox = (g: Grid): Box => [
+  g.xs[0] ?? 0,
+  g.ys[0] ?? 0,
+  g.xs[g.xs.length - 1] ?? 0,
+  g.ys[g.ys.length - 1] ?? 0,
+];
+
+/** The table of one ruled grid, completed from its text (`ruled-text-grid.ts`); null without text. */
+function textGridTable(ruled: Grid, lines: TextLine[]): { table: Table; lines: TextLine[] } | null {
+  const grid = addOuterColumns(ruled, lines);
+  const inside = linesInside(gridBox(grid), lines);
+  const placed = inside.flatMap((line) => line.words.map((word) => ({ line, word })));
+  if (placed.length === 0) return null;
+  const vs = [
+    ...grid.vs,
+    ...splitFalseColumnSpans(grid, buildCells(grid.xs, grid.ys, grid.hs, grid.vs), placed),
+  ];
+  const records = splitRecordBands({ ...grid, vs }, placed);
+  const ys = clusterPositions([...grid.ys, ...records.ys]);
+  if (ys.length < 3) return null;
+  const hs = [...grid.hs, ...records.hs];
+  const box = gridBox({ ...grid, ys });
+  const table: Table = { box, xs: grid.xs, ys, cells: buildCells(grid.xs, ys, hs, vs), kind: 'ruled' };
+  fillCells(table, placed);
+  return { table, lines: inside };
 }
 
 export const isInside = (outer: Box, inner: Box): boolean => {

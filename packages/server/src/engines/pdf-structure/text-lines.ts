@@ -4,6 +4,7 @@
  * often position words without any space character between them.
  */
 import type * as Mupdf from 'mupdf';
+import { dominantTurn, type ReadingFrame, readingFrame, type Turn, turnForDirection } from './reading-frame';
 import type { Box, PageImage, TextLine, TextSpan, TextWord } from './structure.types';
 
 interface Glyph {
@@ -160,31 +161,43 @@ export interface RawPageContent {
   images: PageImage[];
   /** Characters seen: a page with none is a candidate for OCR. */
   charCount: number;
+  /** The frame every position is in: the displayed page, turned when most text runs sideways. */
+  frame: ReadingFrame;
 }
 
-/** Reads text lines and image blocks from a page's structured text. */
+interface RawLine {
+  glyphs: (Omit<Glyph, 'box'> & { quad: readonly number[] })[];
+  block: number;
+  turn: Turn | null;
+  wmode: number;
+}
+
+/**
+ * Reads text lines and image blocks from a page's structured text, in the page's reading frame
+ * (`reading-frame.ts`): positions are turned when most of the text runs up, down or upside down.
+ */
 export function readPageContent(mupdf: typeof Mupdf, page: Mupdf.Page, withImages: boolean): RawPageContent {
   const stext = page.toStructuredText(
     withImages ? 'preserve-images,preserve-whitespace' : 'preserve-whitespace',
   );
-  const lines: TextLine[] = [];
-  const images: PageImage[] = [];
+  const rawLines: RawLine[] = [];
+  const rawImages: PageImage[] = [];
+  const charsPerTurn = new Map<Turn, number>();
   let block = -1;
-  let glyphs: Glyph[] = [];
-  let horizontal = true;
+  let current: RawLine | undefined;
   let charCount = 0;
   const fontCache = new Map<Mupdf.Font, { font: string; bold: boolean; italic: boolean }>();
   stext.walk({
     onImageBlock(bbox, _transform, image) {
       const png = imageToPng(mupdf, image);
-      if (png) images.push({ box: [bbox[0], bbox[1], bbox[2], bbox[3]], ...png });
+      if (png) rawImages.push({ box: [bbox[0], bbox[1], bbox[2], bbox[3]], ...png });
     },
     beginTextBlock() {
       block += 1;
     },
     beginLine(_bbox, wmode, dir) {
-      glyphs = [];
-      horizontal = wmode === 0 && Math.abs(dir[1]) < 0.05 && dir[0] > 0;
+      current = { glyphs: [], block, turn: wmode === 0 ? turnForDirection([dir[0], dir[1]]) : null, wmode };
+      rawLines.push(current);
     },
     onChar(c, _origin, font, size, quad, color) {
       charCount += 1;
@@ -198,15 +211,23 @@ export function readPageContent(mupdf: typeof Mupdf, page: Mupdf.Page, withImage
         };
         fontCache.set(font, style);
       }
-      glyphs.push({ c, box: quadBox(quad), size, color: toHex(color), ...style });
-    },
-    endLine() {
-      const line = finishLine(glyphs, block, horizontal);
-      if (line) lines.push(line);
+      current?.glyphs.push({ c, quad, size, color: toHex(color), ...style });
+      if (current?.turn !== null && current?.turn !== undefined && !/\s/.test(c)) {
+        charsPerTurn.set(current.turn, (charsPerTurn.get(current.turn) ?? 0) + 1);
+      }
     },
   });
   stext.destroy();
-  return { lines, images, charCount };
+  const [x0, y0, x1, y1] = page.getBounds();
+  const frame = readingFrame(dominantTurn(charsPerTurn), x1 - x0, y1 - y0);
+  const lines: TextLine[] = [];
+  for (const raw of rawLines) {
+    const glyphs = raw.glyphs.map(({ quad, ...g }) => ({ ...g, box: frame.box(quadBox(quad)) }));
+    const line = finishLine(glyphs, raw.block, raw.turn === frame.turn);
+    if (line) lines.push(line);
+  }
+  const images = rawImages.map((img) => ({ ...img, box: frame.box(img.box) }));
+  return { lines, images, charCount, frame };
 }
 
 /** Images below this many pixels are decoration (bullets, rules) and are left out. */

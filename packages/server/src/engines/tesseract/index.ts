@@ -1,4 +1,9 @@
 export {
+  installedTesseractModels,
+  type ResolvedOcrLanguage,
+  resolveOcrLanguage,
+} from './installed-languages';
+export {
   DEFAULT_OCR_LANGUAGE,
   OCR_LANGUAGE_MODELS,
   OCR_LANGUAGES,

@@ -4,8 +4,10 @@
  * request the proxy resolves the host once, refuses non-public addresses, and connects to exactly
  * the address it checked, so DNS rebinding and redirects to internal hosts fail too (each redirect
  * is a new request through the proxy). Request interception in the page cannot give this guarantee:
- * it misses WebSockets and worker traffic.
+ * it misses WebSockets and worker traffic. `startSharedFilteringProxy` is one such proxy for a whole
+ * browser: each job's context sends its own credentials, which select the job's policy.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -26,6 +28,15 @@ export interface FilteringProxy {
   blocked: { target: string; reason: string }[];
   close(): Promise<void>;
 }
+
+/** Whose request it is: the policy it is checked against and where its refusals are recorded. */
+interface Tenant {
+  options: FilteringProxyOptions;
+  blocked: { target: string; reason: string }[];
+}
+
+/** Who sent a request: a tenant, 'ask' (no credentials yet: answer 407) or 'unknown' (refuse). */
+type TenantOf = (req: http.IncomingMessage) => Tenant | 'ask' | 'unknown';
 
 const HOP_BY_HOP = [
   'connection',
@@ -51,20 +62,41 @@ function parseAuthority(authority: string): { hostname: string; port: number } |
 }
 
 export async function startFilteringProxy(options: FilteringProxyOptions = {}): Promise<FilteringProxy> {
-  const blocked: { target: string; reason: string }[] = [];
+  const tenant: Tenant = { options, blocked: [] };
+  const proxy = await serveProxy(() => tenant);
+  return { ...proxy, blocked: tenant.blocked };
+}
+
+const PROXY_AUTH_CHALLENGE = 'Basic realm="docstudio"';
+
+/** Listens on loopback; every request is checked against the policy of the tenant that sent it. */
+async function serveProxy(tenantOf: TenantOf): Promise<Omit<FilteringProxy, 'blocked'>> {
   const sockets = new Set<net.Socket | Duplex>();
 
-  const refuse = (target: string, reason: string): void => {
-    blocked.push({ target, reason });
-    options.onBlocked?.(target, reason);
+  const refuse = (tenant: Tenant, target: string, reason: string): void => {
+    tenant.blocked.push({ target, reason });
+    tenant.options.onBlocked?.(target, reason);
   };
 
-  const check = async (hostname: string, port: number): Promise<{ address: string; family: 4 | 6 }> => {
-    if (options.denyAll) throw new SsrfBlockedError('network access is disabled for this conversion');
-    return resolvePublicHost(hostname, port, options);
+  const check = async (
+    tenant: Tenant,
+    hostname: string,
+    port: number,
+  ): Promise<{ address: string; family: 4 | 6 }> => {
+    if (tenant.options.denyAll) throw new SsrfBlockedError('network access is disabled for this conversion');
+    return resolvePublicHost(hostname, port, tenant.options);
   };
 
   const server = http.createServer(async (req, res) => {
+    const tenant = tenantOf(req);
+    if (tenant === 'ask') {
+      res.writeHead(407, { 'proxy-authenticate': PROXY_AUTH_CHALLENGE }).end();
+      return;
+    }
+    if (tenant === 'unknown') {
+      res.writeHead(403, { 'x-docstudio-blocked': '1' }).end('Blocked by the SSRF guard');
+      return;
+    }
     const target = req.url ?? '';
     let url: URL;
     try {
@@ -74,16 +106,16 @@ export async function startFilteringProxy(options: FilteringProxyOptions = {}): 
       return;
     }
     if (url.protocol !== 'http:') {
-      refuse(target, `scheme ${url.protocol} is not allowed`);
+      refuse(tenant, target, `scheme ${url.protocol} is not allowed`);
       res.writeHead(403).end('Blocked');
       return;
     }
     const port = Number(url.port || 80);
     let pinned: { address: string; family: 4 | 6 };
     try {
-      pinned = await check(url.hostname, port);
+      pinned = await check(tenant, url.hostname, port);
     } catch (error) {
-      refuse(target, error instanceof Error ? error.message : 'refused');
+      refuse(tenant, target, error instanceof Error ? error.message : 'refused');
       // The marker lets the renderer tell a refused navigation from the site's own 403.
       res
         .writeHead(403, { 'content-type': 'text/plain', 'x-docstudio-blocked': '1' })
@@ -121,6 +153,17 @@ export async function startFilteringProxy(options: FilteringProxyOptions = {}): 
     sockets.add(clientSocket);
     clientSocket.on('close', () => sockets.delete(clientSocket));
     clientSocket.on('error', () => clientSocket.destroy());
+    const tenant = tenantOf(req);
+    if (tenant === 'ask') {
+      clientSocket.end(
+        `HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: ${PROXY_AUTH_CHALLENGE}\r\n\r\n`,
+      );
+      return;
+    }
+    if (tenant === 'unknown') {
+      clientSocket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
     const authority = parseAuthority(req.url ?? '');
     if (!authority) {
       clientSocket.end('HTTP/1.1 400 Bad Request\r\n\r\n');
@@ -128,9 +171,9 @@ export async function startFilteringProxy(options: FilteringProxyOptions = {}): 
     }
     let pinned: { address: string; family: 4 | 6 };
     try {
-      pinned = await check(authority.hostname, authority.port);
+      pinned = await check(tenant, authority.hostname, authority.port);
     } catch (error) {
-      refuse(req.url ?? '', error instanceof Error ? error.message : 'refused');
+      refuse(tenant, req.url ?? '', error instanceof Error ? error.message : 'refused');
       clientSocket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
@@ -151,7 +194,8 @@ export async function startFilteringProxy(options: FilteringProxyOptions = {}): 
 
   // Chromium tunnels WebSockets with CONNECT; a plain-proxy Upgrade is refused rather than half-handled.
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => {
-    refuse(req.url ?? '', 'WebSocket upgrades must use CONNECT');
+    const tenant = tenantOf(req);
+    if (typeof tenant === 'object') refuse(tenant, req.url ?? '', 'WebSocket upgrades must use CONNECT');
     socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
   });
   server.on('connection', (socket) => {
@@ -168,11 +212,65 @@ export async function startFilteringProxy(options: FilteringProxyOptions = {}): 
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    blocked,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** One job's share of a SharedFilteringProxy: the proxy credentials its browser context sends. */
+export interface ProxyTenant {
+  username: string;
+  password: string;
+  /** This tenant's refused targets (no other tenant's). */
+  blocked: { target: string; reason: string }[];
+  /** Replaces the policy (a context prepared ahead of time gets its job's policy when taken). */
+  setPolicy(options: FilteringProxyOptions): void;
+  /** Forgets the credentials: later requests sending them are refused. */
+  release(): void;
+}
+
+export interface SharedFilteringProxy {
+  url: string;
+  port: number;
+  /** New credentials checked against `options`; a request without known credentials gets nowhere. */
+  register(options: FilteringProxyOptions): ProxyTenant;
+  close(): Promise<void>;
+}
+
+/**
+ * One proxy for the whole browser: each job's context sends its own random proxy credentials
+ * (Proxy-Authorization, answered after a 407 challenge), which say whose policy applies and whose
+ * refusals to record. Unknown or released credentials are refused, never let through.
+ */
+export async function startSharedFilteringProxy(): Promise<SharedFilteringProxy> {
+  const tenants = new Map<string, Tenant>();
+  const tenantOf: TenantOf = (req) => {
+    const header = req.headers['proxy-authorization'];
+    if (!header) return 'ask';
+    const match = /^Basic\s+(\S+)$/i.exec(header);
+    return (match?.[1] && tenants.get(match[1])) || 'unknown';
+  };
+  const proxy = await serveProxy(tenantOf);
+  return {
+    ...proxy,
+    register(options) {
+      const username = `job-${randomBytes(8).toString('hex')}`;
+      const password = randomBytes(24).toString('base64url');
+      const key = Buffer.from(`${username}:${password}`).toString('base64');
+      const tenant: Tenant = { options, blocked: [] };
+      tenants.set(key, tenant);
+      return {
+        username,
+        password,
+        blocked: tenant.blocked,
+        setPolicy: (next) => {
+          tenant.options = next;
+        },
+        release: () => tenants.delete(key),
+      };
+    },
   };
 }

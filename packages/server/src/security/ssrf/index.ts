@@ -7,7 +7,14 @@ export {
   type RemoteFile,
   sanitiseFileName,
 } from './fetch-remote';
-export { type FilteringProxy, type FilteringProxyOptions, startFilteringProxy } from './filtering-proxy';
+export {
+  type FilteringProxy,
+  type FilteringProxyOptions,
+  type ProxyTenant,
+  type SharedFilteringProxy,
+  startFilteringProxy,
+  startSharedFilteringProxy,
+} from './filtering-proxy';
 export {
   assertPublicUrl,
   type PinnedTarget,

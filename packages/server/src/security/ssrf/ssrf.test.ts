@@ -4,7 +4,13 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../contract/errors';
 import { answerTo, answerToRejection } from '../../testing/error-answers';
-import { assertPublicUrl, checkAddress, fetchRemoteFile, startFilteringProxy } from './index';
+import {
+  assertPublicUrl,
+  checkAddress,
+  fetchRemoteFile,
+  startFilteringProxy,
+  startSharedFilteringProxy,
+} from './index';
 
 /** A loopback server that records every request it sees: the guard must keep it at zero. */
 let trap: http.Server;
@@ -266,6 +272,38 @@ describe('filtering proxy (raw protocol)', () => {
       );
       expect(ok).toMatch(/200/);
       expect(proxy.blocked.length).toBe(9);
+    } finally {
+      await proxy.close();
+    }
+    expect(trapHits).toEqual([]);
+  });
+
+  it('a shared proxy asks for credentials and checks each request against the policy of its job', async () => {
+    const proxy = await startSharedFilteringProxy();
+    const allowed = proxy.register({ allowedOrigins: [`127.0.0.1:${originPort}`] });
+    const offline = proxy.register({ denyAll: true });
+    const auth = (tenant: { username: string; password: string }): string =>
+      `Proxy-Authorization: Basic ${Buffer.from(`${tenant.username}:${tenant.password}`).toString('base64')}\r\n`;
+    const get = (path: string, headers = ''): Promise<string> =>
+      ask(proxy.port, `GET http://127.0.0.1:${originPort}${path} HTTP/1.1\r\nHost: x\r\n${headers}\r\n`);
+    try {
+      expect(await get('/file.txt')).toMatch(/407/);
+      expect(await ask(proxy.port, `CONNECT 127.0.0.1:${originPort} HTTP/1.1\r\nHost: x\r\n\r\n`)).toMatch(
+        /407/,
+      );
+      expect(await get('/file.txt', auth(allowed))).toMatch(/200/);
+      expect(await get('/file.txt', auth(offline))).toMatch(/403/);
+      expect(await get('/file.txt', auth({ username: 'job-x', password: 'guessed' }))).toMatch(/403/);
+      expect(
+        await ask(
+          proxy.port,
+          `GET http://127.0.0.1:${trapPort}/ HTTP/1.1\r\nHost: x\r\n${auth(allowed)}\r\n`,
+        ),
+      ).toMatch(/403/);
+      expect(allowed.blocked.map((b) => b.target)).toEqual([`http://127.0.0.1:${trapPort}/`]);
+      expect(offline.blocked.map((b) => b.target)).toEqual([`http://127.0.0.1:${originPort}/file.txt`]);
+      allowed.release();
+      expect(await get('/file.txt', auth(allowed))).toMatch(/403/);
     } finally {
       await proxy.close();
     }

@@ -9,6 +9,7 @@ import { sealedAtRest } from './0002-sealed-at-rest';
 import * as revokedTokens from './0003-revoked-tokens';
 import * as workflowRuns from './0004-workflow-runs';
 import * as apiKeys from './0005-api-keys';
+import * as sharedStorage from './0006-shared-storage';
 
 /** A migration, or one made from the storage keys (a migration that seals existing rows). */
 export type MigrationEntry = Migration | ((keys: KeyRing | undefined) => Migration);
@@ -19,4 +20,5 @@ export const migrations: Record<string, MigrationEntry> = {
   '0003-revoked-tokens': revokedTokens,
   '0004-workflow-runs': workflowRuns,
   '0005-api-keys': apiKeys,
+  '0006-shared-storage': sharedStorage,
 };

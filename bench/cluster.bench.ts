@@ -1,0 +1,107 @@
+/**
+ * The cost of the cluster path, side by side on this machine (so the ratio shows the overhead of
+ * Redis, PostgreSQL and the hand-over, not more hardware):
+ * - throughput: 40 mixed conversions (qpdf rotate, Ghostscript compress, MuPDF to JPG, LibreOffice
+ *   DOCX to PDF), 8 in flight, on one ROLE=all process with the embedded defaults (SQLite, the local
+ *   folder, the in-process queue) against one API node and two workers (ROLE=api / worker on Redis
+ *   and PostgreSQL, npm run cluster's setup); goal: at most 1.15x the single process's time;
+ * - latency: one small conversion (qpdf rotate) at a time, ROUNDS times on each; the p50 and p99 of
+ *   each and what the queue through Redis adds.
+ * Both run the compiled server (dist/main.js). Prints ratios, never asserts (benches are not tests).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { convert, newToken } from '../packages/server/src/testing/cluster-client';
+import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
+import { startLocalCluster } from '../packages/server/src/testing/local-cluster';
+import { startServerProcess } from '../packages/server/src/testing/server-process';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CONVERSIONS = 40;
+const IN_FLIGHT = 8;
+const ROUNDS = 40;
+const ENV = { RATE_LIMIT_PER_MINUTE: '100000' };
+
+const MIX: Array<{ endpoint: string; fields: Record<string, string>; path: string }> = [
+  { endpoint: 'pdf/to/rotate', fields: { RotatePage: '90' }, path: `${CORPUS_DIR}/pdf/crazyones.pdf` },
+  { endpoint: 'pdf/to/compress', fields: {}, path: `${CORPUS_DIR}/pdf/pdflatex-4-pages.pdf` },
+  { endpoint: 'pdf/to/jpg', fields: {}, path: `${CORPUS_DIR}/pdf/multicolumn.pdf` },
+  { endpoint: 'office/to/pdf', fields: {}, path: `${CORPUS_DIR}/office/hdr-header-footer.docx` },
+];
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+
+async function throughput(apiUrl: string, token: string): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  const failures: number[] = [];
+  const lane = async (): Promise<void> => {
+    while (next < CONVERSIONS) {
+      const job = MIX[next++ % MIX.length] as (typeof MIX)[number];
+      const answer = await convert(apiUrl, job.endpoint, job.fields, { path: job.path }, token);
+      if (answer.status !== 200) failures.push(answer.status);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+  if (failures.length) throw new Error(`${failures.length} conversions failed: ${failures.join(', ')}`);
+  return performance.now() - started;
+}
+
+async function latencies(apiUrl: string, token: string): Promise<number[]> {
+  const job = MIX[0] as (typeof MIX)[number];
+  const times: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const started = performance.now();
+    const answer = await convert(apiUrl, job.endpoint, job.fields, { path: job.path }, token);
+    if (answer.status !== 200) throw new Error(`rotate answered ${answer.status}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function measure(apiUrl: string): Promise<{ totalMs: number; times: number[] }> {
+  const token = (await newToken(apiUrl)).body.token as string;
+  // One pass of the mix first: warm engine pools on both sides.
+  for (const job of MIX) await convert(apiUrl, job.endpoint, job.fields, { path: job.path }, token);
+  return { totalMs: await throughput(apiUrl, token), times: await latencies(apiUrl, token) };
+}
+
+export default async function run(): Promise<void> {
+  execFileSync('npm', ['run', 'build', '-w', '@docstudio/server'], { cwd: root, stdio: 'ignore' });
+  const dataDir = await mkdtemp(join(tmpdir(), 'docstudio-bench-all-'));
+  const single = await startServerProcess(dataDir, ENV, { compiled: true });
+  let alone: { totalMs: number; times: number[] };
+  try {
+    alone = await measure(single.apiUrl);
+  } finally {
+    single.child.kill('SIGTERM');
+    await single.exited;
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const cluster = await startLocalCluster({ apiNodes: 1, workers: 2, env: ENV });
+  let clustered: { totalMs: number; times: number[] };
+  try {
+    clustered = await measure((cluster.apis[0] as { apiUrl: string }).apiUrl);
+  } finally {
+    await cluster.stop();
+  }
+  const row = (name: string, figures: { totalMs: number; times: number[] }): string =>
+    `${name.padEnd(26)} ${(figures.totalMs / 1000).toFixed(1).padStart(7)} s  p50 ${percentile(figures.times, 50).toFixed(0).padStart(5)} ms  p99 ${percentile(figures.times, 99).toFixed(0).padStart(5)} ms`;
+  console.log(
+    `${CONVERSIONS} mixed conversions, ${IN_FLIGHT} in flight; then ${ROUNDS} single rotations one at a time`,
+  );
+  console.log(row('ROLE=all, in-process', alone));
+  console.log(row('1 API + 2 workers, Redis', clustered));
+  console.log(
+    `throughput time ratio (cluster / single): ${(clustered.totalMs / alone.totalMs).toFixed(2)}x (goal <= 1.15x)`,
+  );
+  console.log(
+    `added latency of a queued job: p50 ${(percentile(clustered.times, 50) - percentile(alone.times, 50)).toFixed(0)} ms, p99 ${(percentile(clustered.times, 99) - percentile(alone.times, 99)).toFixed(0)} ms`,
+  );
+}

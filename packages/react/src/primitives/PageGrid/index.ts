@@ -1,0 +1,1 @@
+export { PageGrid, type PageGridProps } from './PageGrid';

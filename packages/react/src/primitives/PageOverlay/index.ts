@@ -1,0 +1,2 @@
+export { PageOverlay, type PageOverlayProps } from './PageOverlay';
+export { usePreviewFile } from './usePreviewFile';

@@ -1,0 +1,203 @@
+/**
+ * The API node's side of REDIS_URL: a checked conversion's inputs are sealed into the shared store,
+ * the conversion goes onto its engine's BullMQ queue as plain data (queued-conversion.ts), and the
+ * request's answer comes from QueueEvents when a worker has finished it. Queue bounds and deadlines
+ * hold as in-process: MAX_QUEUE counts the jobs waiting or running on every engine queue (429 with
+ * Retry-After past it), and a job still waiting when its time is up is taken off the queue (504).
+ */
+import { Queue, QueueEvents } from 'bullmq';
+import type { EngineName } from '../config';
+import { conversionFailed, DomainError, ErrorCode, engineTimeout } from '../contract/errors';
+import type { FileStore } from '../storage/file-store';
+import type { KeyRing } from '../storage/key-ring';
+import { removeWorkDir } from '../storage/work-dir';
+import type { Conversions } from './conversions';
+import {
+  errorFromFailureText,
+  openAnswer,
+  type QueuedConversion,
+  type QueuedInput,
+  type QueuedJobData,
+  type SealedForQueue,
+  sealConversion,
+} from './queued-conversion';
+import { engineQueueName, QUEUE_PREFIX, redisConnection } from './redis-connection';
+import type { ConversionAnswer } from './result-files';
+import type { ConversionRequest } from './run-conversion';
+
+/** A worker finishing a job just at its deadline still gets this long to report it. */
+const ANSWER_GRACE_MS = 15_000;
+
+export interface RedisConversionsOptions {
+  redisUrl: string;
+  store: FileStore;
+  /** Seals each job's data in Redis (the cluster's shared STORAGE_KEY). */
+  keys: KeyRing;
+  maxQueue: number;
+  retryAfterSeconds?: number;
+}
+
+interface EngineQueue {
+  queue: Queue<QueuedJobData, SealedForQueue>;
+  events: QueueEvents;
+  ready: Promise<unknown>;
+}
+
+const stalledTwice = (): DomainError =>
+  new DomainError(
+    ErrorCode.ConversionFailed,
+    'The worker running this conversion stopped, and so did the one that tried again. Please send it again.',
+    { transient: true },
+  );
+
+/** What the API node answers for a job that failed on (or because of) a worker. */
+export function failureOfQueuedJob(keys: KeyRing, reason: string | undefined): DomainError {
+  const known = errorFromFailureText(keys, reason);
+  if (known) return known;
+  if (reason?.includes('stalled')) return stalledTwice();
+  return conversionFailed();
+}
+
+export class RedisConversions implements Conversions {
+  private readonly queues = new Map<EngineName, EngineQueue>();
+  private closed = false;
+
+  constructor(private readonly options: RedisConversionsOptions) {}
+
+  private engineQueue(engine: EngineName): EngineQueue {
+    let entry = this.queues.get(engine);
+    if (!entry) {
+      const connection = redisConnection(this.options.redisUrl);
+      const name = engineQueueName(engine);
+      const events = new QueueEvents(name, { connection, prefix: QUEUE_PREFIX });
+      entry = {
+        queue: new Queue(name, { connection, prefix: QUEUE_PREFIX }),
+        events,
+        ready: events.waitUntilReady(),
+      };
+      this.queues.set(engine, entry);
+    }
+    return entry;
+  }
+
+  /** Jobs waiting or running on every engine queue this node has used (MAX_QUEUE bounds their sum). */
+  private async inQueue(): Promise<number> {
+    const counts = await Promise.all(
+      [...this.queues.values()].map(({ queue }) =>
+        queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'),
+      ),
+    );
+    return counts.reduce((sum, count) => sum + Object.values(count).reduce((a, b) => a + b, 0), 0);
+  }
+
+  async run(request: ConversionRequest): Promise<ConversionAnswer> {
+    const inputs: QueuedInput[] = [];
+    try {
+      if (this.closed)
+        throw new DomainError(ErrorCode.NotReady, 'The server is shutting down. Please try again shortly.');
+      const entry = this.engineQueue(request.converter.engine);
+      if ((await this.inQueue()) >= this.options.maxQueue) {
+        throw new DomainError(
+          ErrorCode.QueueFull,
+          'Too many conversions are waiting. Please try again shortly.',
+          {
+            retryAfterSeconds: this.options.retryAfterSeconds ?? 10,
+          },
+        );
+      }
+      for (const file of request.input.files) {
+        const stored = await this.options.store.saveFromPath(file.path, {
+          ownerId: request.ownerId,
+          fileName: file.fileName,
+          kind: 'upload',
+        });
+        inputs.push({ fileId: stored.id, fileName: file.fileName, ext: file.ext, size: file.size });
+      }
+      // The plaintext copies are not needed here any more: the worker decrypts its own.
+      await removeWorkDir(request.workDir);
+      await entry.ready;
+      const job = await entry.queue.add(
+        request.converter.endpoint,
+        sealConversion(this.options.keys, this.dataOf(request, inputs)),
+        {
+          // Kept a while so any API node can still read the answer; Redis does not grow without end.
+          removeOnComplete: { age: 3600, count: 1000 },
+          removeOnFail: { age: 3600, count: 1000 },
+          // The second attempt is only for a worker that shut down under the job (conversion-worker.ts).
+          attempts: 2,
+        },
+      );
+      // In Redis now: an Async job's client may hear its JobId (the worker marks it running).
+      request.onQueued?.();
+      return await this.answerOf(entry, job.id as string, request);
+    } finally {
+      await removeWorkDir(request.workDir);
+      await Promise.allSettled(inputs.map((input) => this.options.store.delete(input.fileId)));
+    }
+  }
+
+  private dataOf(request: ConversionRequest, inputs: QueuedInput[]): QueuedConversion {
+    return {
+      endpoint: request.converter.endpoint,
+      ownerId: request.ownerId,
+      inputs,
+      url: request.input.url,
+      params: request.input.params,
+      keepActiveContent: request.input.keepActiveContent,
+      deadlineAt: request.deadlineAt,
+      storeFile: request.storeFile,
+      jobId: request.jobId,
+      urlBase: request.urlBase,
+    };
+  }
+
+  /** The worker's answer, with this node's download Urls; a job still waiting at its deadline leaves the queue. */
+  private async answerOf(
+    entry: EngineQueue,
+    jobId: string,
+    request: ConversionRequest,
+  ): Promise<ConversionAnswer> {
+    const job = await entry.queue.getJob(jobId);
+    if (!job) throw conversionFailed();
+    const signals = [AbortSignal.timeout(Math.max(0, request.deadlineAt - Date.now()) + ANSWER_GRACE_MS)];
+    if (request.clientSignal) signals.push(request.clientSignal);
+    const gaveUp = AbortSignal.any(signals);
+    const stopped = new Promise<never>((_, reject) => {
+      gaveUp.addEventListener('abort', () => reject(gaveUp.reason), { once: true });
+    });
+    stopped.catch(() => undefined);
+    try {
+      const sealed = (await Promise.race([job.waitUntilFinished(entry.events), stopped])) as SealedForQueue;
+      const answer = openAnswer<ConversionAnswer>(this.options.keys, sealed);
+      return {
+        ...answer,
+        Files: answer.Files.map((file) =>
+          typeof file.FileId === 'string'
+            ? { ...file, Url: request.downloadUrl(file.FileId, file.FileName) }
+            : file,
+        ),
+      };
+    } catch (error) {
+      if (gaveUp.aborted) {
+        // Still waiting: take it off the queue so no worker starts it for nobody.
+        const state = await job.getState().catch(() => 'unknown');
+        if (state === 'waiting' || state === 'prioritized' || state === 'delayed')
+          await job.remove().catch(() => undefined);
+        if (request.clientSignal?.aborted) throw conversionFailed('The client closed the request.');
+        throw engineTimeout(
+          state === 'active'
+            ? undefined
+            : 'The conversion waited in the queue longer than its time limit. Please try again later.',
+        );
+      }
+      throw failureOfQueuedJob(this.options.keys, (error as Error).message);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled(
+      [...this.queues.values()].flatMap(({ queue, events }) => [events.close(), queue.close()]),
+    );
+  }
+}
