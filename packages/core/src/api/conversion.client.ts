@@ -105,16 +105,7 @@ export class ConversionClient {
   /** POST one prepared form to `{apiUrl}/convert/{endpoint}`. */
   async convert(form: ConversionForm, options: RequestOptions = {}): Promise<ConversionResult> {
     if (!ENDPOINT_PATTERN.test(form.endpoint)) throw new ConversionInputError('Invalid endpoint format');
-    const { body, contentType } = encodeMultipart(form.fields);
-    const answer = await this.send({
-      url: `${this.apiUrl}/convert/${form.endpoint}`,
-      method: 'POST',
-      headers: { ...(await this.authorization()), 'Content-Type': contentType, Accept: 'application/json' },
-      body,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
-    });
-    if (!answer.ok) throw parseErrorAnswer(answer, answer.bodyText);
+    const answer = await this.postForm(`/convert/${form.endpoint}`, form.fields, options);
     return parseConversionAnswer(answer, answer.bodyText);
   }
 
@@ -143,9 +134,19 @@ export class ConversionClient {
     input: ConversionFormInput,
     options: RequestOptions = {},
   ): Promise<RedactionPreview> {
-    const { body, contentType } = encodeMultipart(buildConversionForm(tool, values, input).fields);
+    const answer = await this.postForm(
+      '/redact/preview',
+      buildConversionForm(tool, values, input).fields,
+      options,
+    );
+    return parseRedactionPreview(answer, answer.bodyText);
+  }
+
+  /** POSTs multipart fields to `{apiUrl}{path}` and answers the reply, or throws its error answer. */
+  private async postForm(path: string, fields: ConversionForm['fields'], options: RequestOptions) {
+    const { body, contentType } = encodeMultipart(fields);
     const answer = await this.send({
-      url: `${this.apiUrl}/redact/preview`,
+      url: `${this.apiUrl}${path}`,
       method: 'POST',
       headers: { ...(await this.authorization()), 'Content-Type': contentType, Accept: 'application/json' },
       body,
@@ -153,7 +154,7 @@ export class ConversionClient {
       ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
     });
     if (!answer.ok) throw parseErrorAnswer(answer, answer.bodyText);
-    return parseRedactionPreview(answer, answer.bodyText);
+    return answer;
   }
 
   /** POST one file to `{apiUrl}/upload`; its FileId can then be passed as `File` to any conversion. */

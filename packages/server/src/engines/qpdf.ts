@@ -148,24 +148,21 @@ export async function rotatePages(
   await runQpdf([`--rotate=+${angle}:${range}`, '--', input, output], options);
 }
 
+/** The flags of the lossless pass, shared by both passes below. */
+const LOSSLESS_FLAGS = [
+  '--object-streams=generate',
+  '--compress-streams=y',
+  '--recompress-flate',
+  '--compression-level=9',
+];
+
 /** Lossless size reduction: object streams, recompressed Flate streams, unused objects dropped. */
 export async function optimizePdfLosslessly(
   input: string,
   output: string,
   options: QpdfOptions,
 ): Promise<void> {
-  await runQpdf(
-    [
-      '--object-streams=generate',
-      '--compress-streams=y',
-      '--recompress-flate',
-      '--compression-level=9',
-      '--',
-      input,
-      output,
-    ],
-    options,
-  );
+  await runQpdf([...LOSSLESS_FLAGS, '--', input, output], options);
 }
 
 /**
@@ -178,19 +175,7 @@ export async function recompressImagesOnly(
   output: string,
   options: QpdfOptions,
 ): Promise<void> {
-  await runQpdf(
-    [
-      '--object-streams=generate',
-      '--compress-streams=y',
-      '--recompress-flate',
-      '--compression-level=9',
-      '--optimize-images',
-      '--',
-      input,
-      output,
-    ],
-    options,
-  );
+  await runQpdf([...LOSSLESS_FLAGS, '--optimize-images', '--', input, output], options);
 }
 
 /** Page numbers (1-based) as a compact qpdf range: [1,2,3,5] -> '1-3,5' (core's format, no spaces). */

@@ -1,14 +1,13 @@
 import type { ConversionClient } from '@docstudio/core';
-import { PageGrid, secondaryButton, smallButton, usePdfJsWarmUp } from '../../primitives';
+import { PageGrid, secondaryButton, smallButton } from '../../primitives';
 import { formatMessage } from '../../provider';
 import { useToolActions, useToolContext, useToolState } from '../../shell';
-import { selectedName } from '../../shell/tool.store';
 import {
-  PagesPanel,
+  type ChosenPagesGridProps,
+  ChosenPdfPages,
   pagesInRange,
   organiserStyles as styles,
   togglePage,
-  useChosenBytes,
 } from '../organiser';
 
 /** The key the page pictures keep in the store's `ui` when the user has left no page chosen. */
@@ -19,19 +18,10 @@ export const NO_PAGES = 'rotateNoPages';
  * page in or out of PageRange (the field shows it at once), so what is seen is what is sent.
  */
 export function RotatePages({ client }: { client: ConversionClient }) {
-  usePdfJsWarmUp();
-  const entry = useToolState((state) => state.files[0]);
-  const file = useChosenBytes(entry, client);
-  if (!entry) return null;
-  const name = selectedName(entry);
-  return (
-    <PagesPanel file={file}>
-      {(pageCount) => file && <RotateGrid file={file} name={name} pageCount={pageCount} />}
-    </PagesPanel>
-  );
+  return <ChosenPdfPages client={client} Grid={RotateGrid} />;
 }
 
-function RotateGrid({ file, name, pageCount }: { file: Blob; name: string; pageCount: number }) {
+function RotateGrid({ file, name, pageCount }: ChosenPagesGridProps) {
   const { messages, scope } = useToolContext();
   const range = useToolState((state) => String(state.values.PageRange ?? ''));
   const angle = useToolState((state) => Number(state.values.RotatePage ?? 0));

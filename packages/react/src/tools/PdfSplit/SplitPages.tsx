@@ -1,15 +1,14 @@
 import type { ConversionClient } from '@docstudio/core';
-import { PageGrid, usePdfJsWarmUp } from '../../primitives';
+import { PageGrid } from '../../primitives';
 import { formatMessage } from '../../provider';
 import { useToolActions, useToolContext, useToolState } from '../../shell';
-import { selectedName } from '../../shell/tool.store';
 import {
-  PagesPanel,
+  type ChosenPagesGridProps,
+  ChosenPdfPages,
   readSplitChoice,
   organiserStyles as styles,
   toggleCut,
   togglePick,
-  useChosenBytes,
 } from '../organiser';
 
 /**
@@ -18,19 +17,10 @@ import {
  * switch to the 'Specific pages' mode, so the field shows exactly what is sent.
  */
 export function SplitPages({ client }: { client: ConversionClient }) {
-  usePdfJsWarmUp();
-  const entry = useToolState((state) => state.files[0]);
-  const file = useChosenBytes(entry, client);
-  if (!entry) return null;
-  const name = selectedName(entry);
-  return (
-    <PagesPanel file={file}>
-      {(pageCount) => file && <SplitGrid file={file} name={name} pageCount={pageCount} />}
-    </PagesPanel>
-  );
+  return <ChosenPdfPages client={client} Grid={SplitGrid} />;
 }
 
-function SplitGrid({ file, name, pageCount }: { file: Blob; name: string; pageCount: number }) {
+function SplitGrid({ file, name, pageCount }: ChosenPagesGridProps) {
   const { messages, scope } = useToolContext();
   const pagesMode = useToolState((state) => state.ui.splitMode === 'pages');
   const extract = useToolState((state) => String(state.values.ExtractPages ?? ''));

@@ -1,3 +1,4 @@
+export { type ChosenPagesGridProps, ChosenPdfPages } from './ChosenPdfPages';
 export * as organiserStyles from './organiser.css';
 export { PagesPanel, type PagesPanelProps } from './PagesPanel';
 export {
