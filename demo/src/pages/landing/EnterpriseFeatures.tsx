@@ -1,13 +1,8 @@
 /** Landing section 2: the enterprise features band: what the product does for an organisation. */
-import { Activity, Code, Cpu, type LucideIcon, Puzzle, Server, Workflow } from 'lucide-react';
+import { Activity, Code, Cpu, Puzzle, Server, Workflow } from 'lucide-react';
+import { type FeatureItem, FeatureList } from './FeatureList';
 
-interface Feature {
-  icon: LucideIcon;
-  title: string;
-  text: string;
-}
-
-const FEATURES: readonly Feature[] = [
+const FEATURES: readonly FeatureItem[] = [
   {
     icon: Server,
     title: 'Runs on your servers',
@@ -49,15 +44,7 @@ export function EnterpriseFeatures() {
     >
       <h2 id="landing-enterprise">Made for organisations</h2>
       <p className="landing-lead">Everything the tools do, on infrastructure you run.</p>
-      <ul className="landing-features landing-features-three">
-        {FEATURES.map(({ icon: Icon, title, text }) => (
-          <li key={title}>
-            <Icon aria-hidden="true" focusable="false" size={24} />
-            <h3>{title}</h3>
-            <p>{text}</p>
-          </li>
-        ))}
-      </ul>
+      <FeatureList items={FEATURES} className="landing-features landing-features-three" />
     </section>
   );
 }

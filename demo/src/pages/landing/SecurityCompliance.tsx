@@ -2,15 +2,10 @@
  * Landing section 4: security and compliance. Every claim is a thing the server does (its README,
  * "Storage" and "Security"); the product holds no certification, and the section says so.
  */
-import { EyeOff, FileLock, type LucideIcon, ShieldCheck, Trash2, UserLock } from 'lucide-react';
+import { EyeOff, FileLock, ShieldCheck, Trash2, UserLock } from 'lucide-react';
+import { type FeatureItem, FeatureList } from './FeatureList';
 
-interface Control {
-  icon: LucideIcon;
-  title: string;
-  text: string;
-}
-
-const CONTROLS: readonly Control[] = [
+const CONTROLS: readonly FeatureItem[] = [
   {
     icon: FileLock,
     title: 'Encrypted at rest',
@@ -37,15 +32,7 @@ export function SecurityCompliance() {
   return (
     <section className="landing-section" aria-labelledby="landing-security" data-section="security">
       <h2 id="landing-security">Security and compliance</h2>
-      <ul className="landing-features">
-        {CONTROLS.map(({ icon: Icon, title, text }) => (
-          <li key={title}>
-            <Icon aria-hidden="true" focusable="false" size={24} />
-            <h3>{title}</h3>
-            <p>{text}</p>
-          </li>
-        ))}
-      </ul>
+      <FeatureList items={CONTROLS} className="landing-features" />
       <p className="landing-callout">
         <ShieldCheck aria-hidden="true" focusable="false" size={20} />
         <span>

@@ -6,6 +6,7 @@
  */
 import { PdfRotate, PdfSplit } from '@docstudio/react';
 import { describe, expect, it } from 'vitest';
+import { chooseFile } from '../testing/choose-file';
 import { studioApiUrl, userToken } from '../testing/studio-server';
 // crazyones.pdf from the shared corpus (py-pdf/pypdf, BSD-3-Clause), copied byte for byte.
 import crazyonesUrl from './fixtures/crazyones.pdf?url';
@@ -37,13 +38,7 @@ async function mountRotate(extra: string): Promise<{ element: HTMLElement; root:
 }
 
 async function rotateCrazyOnes(root: HTMLElement): Promise<void> {
-  const bytes = await (await fetch(crazyonesUrl)).blob();
-  const transfer = new DataTransfer();
-  transfer.items.add(new File([bytes], 'crazyones.pdf', { type: 'application/pdf' }));
-  const input = root.querySelector<HTMLInputElement>('[data-part="file-input"]');
-  if (!input) throw new Error('The drop zone has no file input.');
-  input.files = transfer.files;
-  input.dispatchEvent(new Event('change', { bubbles: true }));
+  await chooseFile(root, crazyonesUrl, 'crazyones.pdf');
   await expect.poll(() => root.getAttribute('data-state')).toBe('selected');
   root.querySelector<HTMLButtonElement>('[data-part="convert"]')?.click();
   await expect.poll(() => root.getAttribute('data-state'), { timeout: 60_000 }).toBe('complete');

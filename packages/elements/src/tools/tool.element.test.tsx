@@ -1,5 +1,6 @@
 import { darkTokens, lightTokens, PdfRotate } from '@docstudio/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { chooseFile } from '../testing/choose-file';
 // crazyones.pdf from the shared corpus (py-pdf/pypdf, BSD-3-Clause), copied byte for byte.
 import crazyonesUrl from './fixtures/crazyones.pdf?url';
 import { defineToolElement } from './tool.element';
@@ -23,13 +24,7 @@ async function mount(html: string): Promise<{ element: HTMLElement; root: HTMLEl
 }
 
 async function chooseCrazyOnes(root: HTMLElement): Promise<void> {
-  const bytes = await (await fetch(crazyonesUrl)).blob();
-  const transfer = new DataTransfer();
-  transfer.items.add(new File([bytes], 'crazyones.pdf', { type: 'application/pdf' }));
-  const input = root.querySelector<HTMLInputElement>('[data-part="file-input"]');
-  if (!input) throw new Error('The drop zone has no file input.');
-  input.files = transfer.files;
-  input.dispatchEvent(new Event('change', { bubbles: true }));
+  await chooseFile(root, crazyonesUrl, 'crazyones.pdf');
 }
 
 const convertButton = (root: HTMLElement): HTMLElement => {
