@@ -114,7 +114,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'react', include: ['packages/react/src/**/*.test.tsx'], browser: browser() },
+        test: {
+          name: 'react',
+          include: ['packages/react/src/**/*.test.tsx'],
+          browser: browser(),
+          // A story may wait up to 20 s for pdf.js on a loaded machine (CI runs the server suites beside
+          // it); browser mode's default 15 s ceiling would end the test before its own wait does.
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,

@@ -3,6 +3,7 @@ import { render } from 'vitest-browser-react';
 import { loadFixture } from '../../fixtures';
 import { seriousViolations } from '../../testing/axe.check';
 import { warmUpPdfJs } from '../../testing/pdf.warmup';
+import { loadPdfJs } from './loadPdfJs';
 import { normaliseRotation, openPdf } from './openPdf';
 import { PdfPageImage } from './PdfPageImage';
 
@@ -39,6 +40,38 @@ describe('openPdf', () => {
       await pdf.destroy();
     }
   });
+
+  it('opens and draws documents while another one is being closed (one shared worker)', async () => {
+    // Merge shows several files at once; removing one closes its document while the user adds the
+    // next. pdf.js refuses to open a document on a worker that a closing document owns ("the worker
+    // is being destroyed"), so the new file got no pages.
+    const kept = await openPdf(await loadFixture('pdflatex-4-pages.pdf'));
+    const closing = await openPdf(await loadFixture('crazyones.pdf'));
+    try {
+      const closed = closing.destroy();
+      const opened = await openPdf(await loadFixture('crazyones.pdf'));
+      await closed;
+      expect(opened.pageCount).toBe(1);
+      expect(inkedShare(await opened.renderPage(0, { width: 120, pixelRatio: 1 }))).toBeGreaterThan(0.001);
+      expect(inkedShare(await kept.renderPage(2, { width: 120, pixelRatio: 1 }))).toBeGreaterThan(0.001);
+      await opened.destroy();
+    } finally {
+      await kept.destroy();
+    }
+  }, 30_000);
+
+  it('lends its one worker to documents, which never end it on close', async () => {
+    // The exact moment: a document asked for while another one's close is still under way.
+    const { pdfjs, worker } = await loadPdfJs();
+    const bytes = new Uint8Array(await (await loadFixture('crazyones.pdf')).arrayBuffer());
+    const first = await pdfjs.getDocument({ data: bytes.slice(), worker }).promise;
+    const closed = first.destroy();
+    const second = await pdfjs.getDocument({ data: bytes.slice(), worker }).promise;
+    await closed;
+    expect(second.numPages).toBe(1);
+    await second.destroy();
+    expect(worker.destroyed).toBe(false);
+  }, 30_000);
 
   it('stops a rendering when its signal aborts', async () => {
     const pdf = await openPdf(await loadFixture('crazyones.pdf'));

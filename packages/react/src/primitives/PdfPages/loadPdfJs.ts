@@ -2,29 +2,39 @@
  * pdf.js, loaded on first use only: the dynamic import keeps its ~400 KB out of every page that never
  * shows a PDF, and the worker starts once per page and is shared by every open document.
  */
+import type { PDFWorker } from 'pdfjs-dist';
+
 type PdfJs = typeof import('pdfjs-dist');
 
-let loading: Promise<PdfJs> | undefined;
+export interface LoadedPdfJs {
+  pdfjs: PdfJs;
+  /**
+   * The page's one worker, passed to every `getDocument`. A document that creates its own worker
+   * owns it: closing it ends the worker for all, and while it closes pdf.js refuses to open any other
+   * document ("the worker is being destroyed"): a file added to Merge while another was removed got
+   * no pages. Given a worker, documents only borrow it.
+   */
+  worker: PDFWorker;
+}
 
-async function load(): Promise<PdfJs> {
+let loading: Promise<LoadedPdfJs> | undefined;
+
+async function load(): Promise<LoadedPdfJs> {
   const pdfjs = await import('pdfjs-dist');
-  if (pdfjs.GlobalWorkerOptions.workerPort) return pdfjs;
+  let port: Worker | undefined;
   try {
-    pdfjs.GlobalWorkerOptions.workerPort = new Worker(new URL('./pdf.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'docstudio-pdf',
-    });
+    port = new Worker(new URL('./pdf.worker.ts', import.meta.url), { type: 'module', name: 'docstudio-pdf' });
   } catch {
     // Browsers refuse a worker from another origin than the page's: a partner page loading the
     // elements from the studio. pdf.js then runs its worker code in the page itself (slower, same
     // pictures), found on `globalThis.pdfjsWorker`.
-    const worker = await import('pdfjs-dist/build/pdf.worker.min.mjs');
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+    const workerCode = await import('pdfjs-dist/build/pdf.worker.min.mjs');
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = workerCode;
   }
-  return pdfjs;
+  return { pdfjs, worker: pdfjs.PDFWorker.create(port ? { port } : {}) };
 }
 
-export function loadPdfJs(): Promise<PdfJs> {
+export function loadPdfJs(): Promise<LoadedPdfJs> {
   loading ??= load();
   loading.catch(() => {
     loading = undefined;

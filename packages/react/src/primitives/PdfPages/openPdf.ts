@@ -38,11 +38,11 @@ export function normaliseRotation(degrees: number): number {
 }
 
 export async function openPdf(file: Blob): Promise<PdfDocumentHandle> {
-  const pdfjs = await loadPdfJs();
+  const { pdfjs, worker } = await loadPdfJs();
   const data = new Uint8Array(await file.arrayBuffer());
   // isEvalSupported: false keeps pdf.js from compiling font programs with `new Function`, which
   // the studio's Content-Security-Policy (script-src 'self') forbids.
-  const task = pdfjs.getDocument({ data, isEvalSupported: false });
+  const task = pdfjs.getDocument({ data, worker, isEvalSupported: false });
   const pdf: PDFDocumentProxy = await task.promise;
 
   async function withPage<T>(index: number, use: (page: PDFPageProxy) => Promise<T>): Promise<T> {
