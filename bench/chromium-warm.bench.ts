@@ -12,6 +12,7 @@ import { CHROMIUM_ARGS, configureChromium, shutdownChromium } from '../packages/
 import { convertAsSent } from '../packages/server/src/testing/convert-as-sent';
 import { makeConverterContext } from '../packages/server/src/testing/converter-context';
 import { chromiumPath } from '../tests/chromium';
+import { reportGoal } from './goals';
 
 const PAIRS = 9;
 
@@ -77,6 +78,7 @@ export default async function chromiumWarmBench(): Promise<void> {
     console.log(`html/to/pdf, warm converter, median of ${PAIRS}:          ${w.toFixed(0)} ms`);
     console.log(`chromium --headless --print-to-pdf, median of ${PAIRS}:  ${c.toFixed(0)} ms`);
     console.log(`ratio warm / cold CLI: ${(w / c).toFixed(2)} (goal <= 0.3)`);
+    reportGoal({ name: 'HTML to PDF: warm ÷ cold chromium CLI', value: w / c, atMost: 0.3 });
   } finally {
     await shutdownChromium();
     rmSync(dir, { recursive: true, force: true });

@@ -20,6 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServerProcess } from '../packages/server/src/testing/server-process';
 import { chromiumArgs, chromiumPath } from '../tests/chromium';
+import { reportGoal } from './goals';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const KB = 1024;
@@ -125,6 +126,7 @@ export default async function landingBench(): Promise<void> {
       console.log(`ratio gzipped / raw first load: ${(current.gzipKb / current.rawKb).toFixed(2)}`);
     }
     console.log(`goal: performance score >= 95 (mobile) — ${current.score >= 95 ? 'met' : 'NOT met'}`);
+    reportGoal({ name: 'Lighthouse mobile on /', value: current.score, atLeast: 95, digits: 0 });
   } finally {
     await rm(staticDir, { recursive: true, force: true });
   }

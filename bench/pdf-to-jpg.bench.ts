@@ -14,6 +14,7 @@ import { convertAsSent } from '../packages/server/src/testing/convert-as-sent';
 import { makeConverterContext } from '../packages/server/src/testing/converter-context';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { startTestServer } from '../packages/server/src/testing/test-server';
+import { reportGoal } from './goals';
 
 const exec = promisify(execFile);
 const SOURCE = join(CORPUS_DIR, 'pdf/GeoTopo-komprimiert.pdf');
@@ -89,6 +90,11 @@ export default async function (): Promise<void> {
   console.log(`pdf/to/jpg converter:      ${rate(times.converter).toFixed(1)} pages/s`);
   console.log(`ratio HTTP ÷ pdftoppm:      ${(rate(times.http) / poppler).toFixed(2)} (goal ≥ 1.0)`);
   console.log(`ratio converter ÷ pdftoppm: ${(rate(times.converter) / poppler).toFixed(2)}`);
+  reportGoal({
+    name: 'PDF to JPG via HTTP: pages/s ÷ pdftoppm',
+    value: rate(times.http) / poppler,
+    atLeast: 1,
+  });
   const kb = (total: number): string => `${(total / pages / 1024).toFixed(0)} KB`;
   console.log(`JPG size a page:            ours ${kb(bytes.ours)}, pdftoppm ${kb(bytes.poppler)}`);
 }

@@ -5,6 +5,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { goalTable } from './goals';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const filter = process.argv[2] ?? '';
@@ -17,4 +18,5 @@ for (const file of files) {
   const bench = (await import(new URL(file, import.meta.url).href)) as { default: () => Promise<void> };
   await bench.default();
 }
-console.log(`\n${files.length} bench file(s) run.`);
+console.log(`\n${files.length} bench file(s) run.\n`);
+console.log(goalTable());
