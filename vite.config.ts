@@ -91,21 +91,23 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The server tests that store something, again on PostgreSQL (DATABASE_URL: files, keys and
-        // records in the database), one throwaway cluster for the whole run (tests/postgres.setup.ts).
-        // Tests of SQLite's or the data folder's own files, and of logic that stores nothing (sign-in
-        // pages, throttles), stay in `server` only: CI time.
+        // The server tests that store something, again on PostgreSQL + Redis (DATABASE_URL: files, keys
+        // and records in the database; REDIS_URL: every job through BullMQ to the test server's own
+        // workers), one throwaway PostgreSQL cluster and one Redis for the whole run
+        // (tests/postgres.setup.ts, tests/redis.setup.ts). Tests of SQLite's or the data folder's own
+        // files, and of logic that stores nothing (sign-in pages, throttles), stay in `server` only: CI time.
         test: {
           name: 'server-pg',
           environment: 'node',
           include: [
             'packages/server/src/storage/postgres/**/*.test.ts',
             'packages/server/src/auth/revocation.test.ts',
-            'packages/server/src/storage/file-store-batch.test.ts',
-            'packages/server/src/http/{account,files,download-links,upload-forms,upload-limit,convert,convert-forms}.test.ts',
+            'packages/server/src/storage/{file-store-batch,database-backend}.test.ts',
+            'packages/server/src/http/{account,files,download-links,upload-forms,upload-limit,convert,convert-forms,convert-cancel}.test.ts',
             'packages/server/src/http/workflow{s,-runs,-secrets,-callbacks}.test.ts',
+            'packages/server/src/jobs/workflow-run-leases.test.ts',
           ],
-          globalSetup: ['tests/postgres.setup.ts'],
+          globalSetup: ['tests/postgres.setup.ts', 'tests/redis.setup.ts'],
           setupFiles: ['tests/postgres-env.setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

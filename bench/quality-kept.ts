@@ -86,6 +86,9 @@ const KEPT_DOCUMENTS = [
   { corpus: 'shared', file: 'pdf/tagged.pdf' },
   { corpus: 'repo', file: 'pdf/word-highlight-annotations.pdf' },
   { corpus: 'repo', file: 'pdf/cyrillic-cidrange-tounicode.pdf' },
+  // page content drawn with alpha, soft masks and blend modes (PDF/A-1 flattens just those areas)
+  { corpus: 'repo', file: 'pdf/tcpdf-alpha-transparency.pdf' },
+  { corpus: 'repo', file: 'pdf/tcpdf-blend-modes.pdf' },
 ] as const;
 
 export async function textKept(): Promise<QualityRow[]> {

@@ -4,11 +4,18 @@
  */
 
 import { ocrCharacterError, textKept } from './quality-kept';
+import { ocrWithoutLanguage } from './quality-ocr-detection';
 import { printQualityTable, type QualityRow, type QualitySection } from './quality-table';
 import { tableCellAccuracy } from './quality-tables';
 import { docxWordF1 } from './quality-words';
 
-const sections: QualitySection[] = [tableCellAccuracy, docxWordF1, ocrCharacterError, textKept];
+const sections: QualitySection[] = [
+  tableCellAccuracy,
+  docxWordF1,
+  ocrCharacterError,
+  ocrWithoutLanguage,
+  textKept,
+];
 
 export default async function (): Promise<void> {
   const rows: QualityRow[] = [];

@@ -4,15 +4,19 @@
  * - import: a fresh Node process imports the server's entry (createServer and everything it loads);
  *   wall time of the whole process and its RSS once the import is done;
  * - start: a fresh server process (temporary data folder, free port, logs off) until it prints that it
- *   listens, and its RSS then (engines probed, database migrated, nothing converted yet).
+ *   listens, and its RSS then (engines probed, database migrated, nothing converted yet);
+ * - ready: from the same process start until GET /api/readyz first answers 200, and the CPU time the
+ *   process had used by then (user + system, from /proc: what a loaded machine inflates least).
+ * The compiled server's start-to-ready is reported as a goal (≤ 0.5 s, issue 19).
  * Variants alternate within each round (tsx's transform cache is warm after the first); medians of
  * ROUNDS. Prints ratios, never asserts (benches are not tests).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reportGoal } from './goals';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = 7;
@@ -49,6 +53,28 @@ const VARIANTS: Variant[] = [
 interface Figures {
   ms: number;
   rssMb: number;
+  /** Start to the first 200 of /readyz (start runs only). */
+  readyMs?: number;
+  /** CPU time of the process by then, user + system (start runs only). */
+  cpuMs?: number;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** utime + stime of a process, in ms (/proc/<pid>/stat fields 14 and 15, in clock ticks). */
+async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Polls /readyz from the moment the port is known until it answers 200; ms since `started`. */
+async function readyAfter(port: number, started: number): Promise<number> {
+  for (;;) {
+    const answer = await fetch(`http://127.0.0.1:${port}/api/readyz`).catch(() => undefined);
+    if (answer?.status === 200) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 const median = (values: number[]): number =>
@@ -73,16 +99,19 @@ async function measureStart(variant: Variant): Promise<Figures> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
-    const ms = await new Promise<number>((resolve, reject) => {
+    const [ms, port] = await new Promise<[number, number]>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString('utf8');
-        if (/listening on http/.test(out)) resolve(performance.now() - started);
+        const match = /listening on http:\/\/[^:]+:(\d+)/.exec(out);
+        if (match) resolve([performance.now() - started, Number(match[1])]);
       });
       child.once('exit', (code) => reject(new Error(`${variant.name}: the server exited (${code})`)));
     });
     const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
-    return { ms, rssMb: (Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024) / MB };
+    const readyMs = await readyAfter(port, started);
+    const cpuMs = await cpuMsOf(child.pid ?? 0);
+    return { ms, rssMb: (Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024) / MB, readyMs, cpuMs };
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -120,4 +149,23 @@ export default async function serverStartBench(): Promise<void> {
   }
   report('import the server entry', imports);
   report('start until listening', starts);
+  console.log(`start until /readyz answers 200 (median of ${ROUNDS}):`);
+  for (const [name, list] of starts) {
+    const readyMs = median(list.map((f) => f.readyMs ?? Number.NaN));
+    const cpuMs = median(list.map((f) => f.cpuMs ?? Number.NaN));
+    console.log(
+      `  ${name.padEnd(14)} ${readyMs.toFixed(0).padStart(6)} ms, CPU used by then ${cpuMs.toFixed(0)} ms`,
+    );
+  }
+  const compiled = starts.get('compiled dist') ?? [];
+  console.log(
+    `  (load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')} on ${availableParallelism()} cores)`,
+  );
+  reportGoal({
+    name: 'Start to ready, compiled server (s)',
+    value: median(compiled.map((f) => f.readyMs ?? Number.NaN)) / 1000,
+    atMost: 0.5,
+  });
 }

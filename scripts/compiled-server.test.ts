@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { pageCount, pageRotations, pageText } from '../packages/server/src/testing/pdf-tools';
+import { processesWith } from '../packages/server/src/testing/process-tree';
 import {
   COMPILED_MAIN,
   type ServerProcess,
@@ -133,6 +134,14 @@ describe('the compiled server', () => {
     const [file] = await convert('pdf/to/rotate', FOUR_PAGES, { RotatePage: '90', PageRange: '2-3' });
     const rotated = await download(file?.Url ?? '', 'rotated.pdf');
     expect(await pageRotations(rotated)).toEqual([0, 90, 90, 0]);
+  });
+
+  it('starts its engines through the spawner copied into dist/, with bare Node', async () => {
+    await convert('pdf/to/rotate', FOUR_PAGES, { RotatePage: '90' });
+    const spawners = processesWith('spawner-child.mjs').filter((p) => p.ppid === server.pid);
+    expect(spawners.map((p) => p.cmdline)).toEqual([
+      `${process.execPath} --max-old-space-size=32 ${join(DIST, 'spawner-child.mjs')}`,
+    ]);
   });
 
   it('renders every page to JPG in the MuPDF worker threads started from dist/task-worker.js', async () => {

@@ -5,7 +5,8 @@
  * - dist/index.js      createServer() and what else src/index.ts exports, for embedding
  * - dist/task-worker.js the MuPDF/pdf-lib worker thread's entry (engines/mupdf-worker/task-entry.ts
  *   finds it beside the chunk that starts the pool)
- * plus shared chunks, source maps, and the LibreOffice UNO bridge (a Python script beside its chunk).
+ * plus shared chunks, source maps, the LibreOffice UNO bridge (a Python script beside its chunk) and
+ * the engine spawner's process (engines/spawner/spawner-child.mjs, beside its chunk too).
  *
  * @docstudio/core is bundled in from its TypeScript source: the server then needs no build of core
  * first, and at run time never loads the core package (a dependency still, for the types that
@@ -47,4 +48,6 @@ await build({
   logLevel: 'warning',
 });
 copyFileSync(`${here}src/engines/libreoffice/uno-bridge.py`, `${outdir}/uno-bridge.py`);
+// the engine spawner's process (plain JavaScript, started with bare Node beside the chunk that starts it)
+copyFileSync(`${here}src/engines/spawner/spawner-child.mjs`, `${outdir}/spawner-child.mjs`);
 console.log(`Built the server into ${outdir} in ${Math.round(performance.now() - started)} ms`);

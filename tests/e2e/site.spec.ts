@@ -102,6 +102,8 @@ test("the API documentation page renders the server's OpenAPI document from this
   });
   await page.goto('/api-docs');
   await expect(page.getByRole('heading', { level: 1, name: 'API Documentation' })).toBeVisible();
+  // The rate limits a script meets, per API key, with the 429 it gets past them.
+  await expect(page.getByText(/calls with an API key count against that key alone/)).toBeVisible();
   // The convert operation of Office to PDF: its path and its title from the catalogue.
   const title = tools.find((tool) => tool.id === 'office-to-pdf')?.title;
   expect(title).toBe('Office to PDF');

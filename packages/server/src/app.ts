@@ -5,6 +5,7 @@
  * warm engines (when it is the process's last server) and closes the database.
  */
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -29,12 +30,12 @@ import { installErrorHandler, toErrorAnswer } from './http/error-answer';
 import { registerFileRoutes } from './http/files.routes';
 import { registerHealthRoutes } from './http/health.routes';
 import { MetricsRegistry } from './http/metrics';
+import { registerOcrLanguagesRoute } from './http/ocr-languages.routes';
 import { installOpenApi } from './http/openapi/install-openapi';
 import { registerOpenApiRoute } from './http/openapi/openapi.routes';
 import { refuseQueryCredentials } from './http/query-credentials';
 import { RateLimits } from './http/rate-limit';
 import { registerRedactionPreviewRoute } from './http/redaction-preview.routes';
-import { RedisBuckets } from './http/redis-rate-limiter';
 import { guardRequestBodies, requestTimeouts } from './http/request-bodies';
 import { requestIdOf, returnRequestIds } from './http/request-id';
 import { requestLoggerOptions, SafeLogController } from './http/request-logging';
@@ -42,23 +43,25 @@ import { downloadUrlFor, type ServerContext } from './http/server-context';
 import { registerSignInRoutes } from './http/sign-in.routes';
 import { registerStaticSite } from './http/static-site';
 import { registerWorkflowRunRoute } from './http/workflow-run.routes';
+import { resumeAdoptedRun } from './http/workflow-run-resume';
 import { registerWorkflowRunsRoute } from './http/workflow-runs.routes';
 import { registerWorkflowRoutes } from './http/workflows.routes';
 import { registerZipRoute } from './http/zip.routes';
 import { CallbackDeliveries } from './jobs/callback-delivery';
-import { startConversionWorkers } from './jobs/conversion-worker';
 import { type Conversions, LocalConversions } from './jobs/conversions';
 import { InProcessJobQueue } from './jobs/job-queue';
 import { JobRecords } from './jobs/job-records';
 import { cleanUpPreviousRuns } from './jobs/previous-run-cleanup';
-import { RedisConversions } from './jobs/redis-conversions';
 import { urlPolicyOf } from './jobs/run-conversion';
-import { SweepLock } from './jobs/sweep-lock';
 import { startSweeper } from './jobs/sweeper';
+import { startRunAdopter } from './jobs/workflow-run-adopter';
+import { RunLeases } from './jobs/workflow-run-leases';
 import { WorkflowRunRecords } from './jobs/workflow-runs';
 import { dialectFor, openDatabase } from './storage/database';
+import { newId } from './storage/file-names';
 import { FileStore } from './storage/file-store';
 import { loadKeyRing } from './storage/key-ring';
+import { thisRunId } from './storage/run-identity';
 import { resealWorkflowSecrets } from './storage/sealed-steps';
 import { checkSharedStorageKey, fileBackendFor } from './storage/shared-storage';
 
@@ -66,6 +69,21 @@ export type ServerOptions = Partial<ServerConfig> & {
   /** The converter table; the default is converters/index.ts (tests add their own). */
   converters?: readonly Converter[];
 };
+
+/**
+ * The cluster's parts, imported only with REDIS_URL: bullmq and ioredis alone are ~0.3 s of CPU at
+ * start, which a single server never needs.
+ */
+async function loadRedisParts() {
+  const [{ RedisBuckets }, { startConversionWorkers }, { RedisConversions }, { SweepLock }] =
+    await Promise.all([
+      import('./http/redis-rate-limiter'),
+      import('./jobs/conversion-worker'),
+      import('./jobs/redis-conversions'),
+      import('./jobs/sweep-lock'),
+    ]);
+  return { RedisBuckets, startConversionWorkers, RedisConversions, SweepLock };
+}
 
 export async function createServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...defaultConfig(), ...options };
@@ -84,8 +102,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     : await loadSigningKeys(config.dataDir);
   const tokens = new TokenService(signingKeys, new RevokedTokens(db));
   const queue = new InProcessJobQueue(config.maxQueue, config.engineConcurrency);
+  const redis = config.redisUrl ? await loadRedisParts() : undefined;
   // With Redis, every API node charges the same rate-limit buckets.
-  const sharedBuckets = config.redisUrl ? new RedisBuckets(config.redisUrl) : undefined;
+  const sharedBuckets =
+    redis && config.redisUrl ? new redis.RedisBuckets(config.redisUrl, config.redisKeyPrefix) : undefined;
   const context: ServerContext = {
     config,
     db,
@@ -100,19 +120,30 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     jobs: new JobRecords(db, keys),
     runs: new WorkflowRunRecords(db, keys),
     callbacks: new CallbackDeliveries({ ...config.webhooks, policy: () => urlPolicyOf(config) }),
+    // A name per server instance (one process may hold several, in tests).
+    leases: new RunLeases(db, `${hostname()}/${thisRunId()}/${newId()}`, config.workflowLeaseSeconds * 1000),
     metrics: new MetricsRegistry(() => queue.depth()),
     limits: new RateLimits(
       config.rateLimitPerMinute,
       config.signInAttemptsPerMinute,
       config.invalidTokensPerMinute,
       sharedBuckets ? (name, perMinute) => sharedBuckets.limiter(name, perMinute) : undefined,
+      config.apiKeyRateLimitPerMinute,
     ),
     converters: options.converters ?? converterTable,
     background: new Set(),
   };
-  context.conversions = config.redisUrl
-    ? new RedisConversions({ redisUrl: config.redisUrl, store, keys, maxQueue: config.maxQueue })
-    : new LocalConversions(context);
+  context.conversions =
+    redis && config.redisUrl
+      ? new redis.RedisConversions({
+          redisUrl: config.redisUrl,
+          keyPrefix: config.redisKeyPrefix,
+          engines: [...new Set(context.converters.map((converter) => converter.engine))],
+          store,
+          keys,
+          maxQueue: config.maxQueue,
+        })
+      : new LocalConversions(context);
 
   const app = Fastify({
     // Route patterns and ids, never URLs, file names, tokens, headers or bodies (request-logging.ts).
@@ -157,6 +188,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
       registerRedactionPreviewRoute(api, context);
       registerFileRoutes(api, context);
       registerZipRoute(api, context);
+      registerOcrLanguagesRoute(api);
       registerAuthFunctionRoutes(api, context);
       registerAccountRoutes(api, context);
       registerWorkflowRoutes(api, context);
@@ -172,8 +204,25 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     await registerStaticSite(app, context);
   }
   // With Redis, the node holding the sweep lock sweeps for the whole cluster, one pass at a time.
-  const sweepLock = config.redisUrl ? new SweepLock(config.redisUrl, config.sweepIntervalMs) : undefined;
+  const sweepLock =
+    redis && config.redisUrl
+      ? new redis.SweepLock(config.redisUrl, config.sweepIntervalMs, config.redisKeyPrefix)
+      : undefined;
   const sweeper = startSweeper(context, sweepLock);
+  // Workflow runs whose node stopped are continued by an API node (on SQLite: the runs the previous
+  // process of this single server left, at once).
+  const adopter =
+    config.role === 'worker'
+      ? undefined
+      : startRunAdopter(
+          {
+            leases: context.leases,
+            runs: context.runs,
+            resume: (run, point) => resumeAdoptedRun(context, app.log, run, point),
+            log: app.log,
+          },
+          { previousRunsAreDead: !config.databaseUrl },
+        );
   // MuPDF threads match the engine's job concurrency, so a queued MuPDF job always finds a thread.
   configureMupdfWorkers(config.engineConcurrency.mupdf ?? defaultEngineConcurrency.mupdf);
   configurePageCaps({
@@ -184,8 +233,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   const releaseEngines = holdEngines(config);
   // A worker (ROLE=worker or all with REDIS_URL) takes queued conversions; an API node only enqueues.
   const workers =
-    config.redisUrl && config.role !== 'api'
-      ? startConversionWorkers(config.redisUrl, {
+    redis && config.redisUrl && config.role !== 'api'
+      ? redis.startConversionWorkers(config.redisUrl, config.redisKeyPrefix, {
           ...context,
           engineConcurrency: config.engineConcurrency,
           describeFailure: (error) => toErrorAnswer(error),
@@ -196,6 +245,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   app.decorate('docstudio', context);
   app.addHook('onClose', async () => {
     sweeper.stop();
+    adopter?.stop();
     await sweepLock?.close();
     await sharedBuckets?.close();
     await context.conversions.close();

@@ -5,6 +5,7 @@
  */
 import { createServer } from './app';
 import { loadConfigFromEnv } from './config';
+import { warmLibreOffice } from './engines/libreoffice';
 import { exitGracefullyOnSignals } from './jobs/graceful-shutdown';
 
 const config = loadConfigFromEnv();
@@ -18,3 +19,7 @@ console.log(
 );
 
 exitGracefullyOnSignals(app, config.shutdownGraceSeconds);
+
+// LibreOffice's instances start now, after the server is ready, not on the first Office job (about
+// 2 s cold); an API node of a cluster runs no engines.
+if (config.role !== 'api') void warmLibreOffice();

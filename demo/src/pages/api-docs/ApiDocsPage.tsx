@@ -22,6 +22,13 @@ export function ApiDocsPage({ auth, route }: { auth: StudioAuth; route: SiteRout
         access token of a signed-in account or an API key from your account as{' '}
         <code>Authorization: Bearer …</code>. The raw document: <a href={documentUrl}>{documentUrl}</a>.
       </p>
+      <p>
+        Rate limits: calls with an API key count against that key alone, 1200 a minute by default (enough for
+        batch scripts); other calls 120 a minute per account and per address, anonymous ones per address. Each
+        limit allows a burst up to its figure. Over it, the answer is <code>429</code> with{' '}
+        <code>Retry-After</code>: the seconds to wait. A self-hosted server sets them with{' '}
+        <code>API_KEY_RATE_LIMIT_PER_MINUTE</code> and <code>RATE_LIMIT_PER_MINUTE</code>.
+      </p>
       <Suspense fallback={<p>Loading the API reference...</p>}>
         <ApiReference documentUrl={documentUrl} />
       </Suspense>

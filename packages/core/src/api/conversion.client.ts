@@ -41,6 +41,7 @@ import {
   type HttpTransport,
 } from './http.transport';
 import { encodeMultipart } from './multipart.encoder';
+import { type OcrLanguageChoice, parseOcrLanguages } from './ocr-languages';
 import { originRefusal } from './origin-refusal';
 import { parseRedactionPreview, type RedactionPreview } from './redaction-preview';
 
@@ -140,6 +141,21 @@ export class ConversionClient {
       options,
     );
     return parseRedactionPreview(answer, answer.bodyText);
+  }
+
+  /**
+   * The OCR languages the server has installed (`GET {apiUrl}/ocr/languages`), the spec's 27 first.
+   * Throws when the server has no such list (the provider's API): the catalogue's 27 then stand.
+   */
+  async listOcrLanguages(options: { signal?: AbortSignal } = {}): Promise<OcrLanguageChoice[]> {
+    const answer = await this.send({
+      url: `${this.apiUrl}/ocr/languages`,
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    if (!answer.ok) throw parseErrorAnswer(answer, answer.bodyText);
+    return parseOcrLanguages(answer, answer.bodyText);
   }
 
   /** POSTs multipart fields to `{apiUrl}{path}` and answers the reply, or throws its error answer. */

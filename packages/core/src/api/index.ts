@@ -56,6 +56,7 @@ export {
   type HttpTransport,
 } from './http.transport';
 export { encodeMultipart } from './multipart.encoder';
+export { type OcrLanguageChoice, parseOcrLanguages } from './ocr-languages';
 export {
   parseRedactionPreview,
   type RedactionPreview,

@@ -33,8 +33,9 @@ export const OCR_LANGUAGES: readonly OptionChoice[] = [
 ];
 
 /**
- * More languages the server's install script adds (those of European administrations), offered after
- * the 27; the server also takes any other language installed in its Tesseract by ISO code.
+ * More languages the server's install script adds (those of European administrations), with their
+ * display names. Not in the catalogue's picker list, which holds what every API takes (the 27): the
+ * server lists what it has installed (GET /ocr/languages) and the picker adds those.
  */
 export const MORE_OCR_LANGUAGES: readonly OptionChoice[] = [
   { value: 'sq', label: 'Albanian' },

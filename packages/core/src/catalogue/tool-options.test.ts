@@ -142,11 +142,8 @@ describe('options', () => {
     );
     expect(new Set(OCR_LANGUAGES.map((l) => l.label)).size).toBe(27);
     expect(option('pdf-ocr', 'Language').default).toBe('en');
-    // the picker: the 27 first, then the European languages the install script adds
-    const picker = values('pdf-ocr', 'Language') ?? [];
-    expect(picker.slice(0, 27)).toEqual(OCR_LANGUAGES.map((l) => l.value));
-    expect(picker.slice(27)).toContain('fr');
-    expect(picker.slice(27)).toContain('cs');
+    // the catalogue's list is what every API takes; a docstudio server's picker adds its installed ones
+    expect(values('pdf-ocr', 'Language')).toEqual(OCR_LANGUAGES.map((l) => l.value));
   });
   it('redact: presets auto..manual, auto and #000000 by default, terms only for manual', () => {
     expect(values('pdf-redact', 'Preset')).toEqual([

@@ -1,7 +1,7 @@
-import type { OptionDefinition } from '@docstudio/core';
+import type { OptionChoice, OptionDefinition } from '@docstudio/core';
 import { Heading, OptionField, secondaryButton, smallButton, subheadingLevel } from '../primitives';
 import { formatMessage } from '../provider';
-import { visibleOptions } from './option.rules';
+import { visibleOptions, withMoreChoices } from './option.rules';
 import * as styles from './ToolShell.css';
 import { useToolActions, useToolContext, useToolState } from './tool.context';
 
@@ -12,6 +12,8 @@ export interface ToolOptionsProps {
   exclude?: readonly string[];
   /** null hides the heading. */
   heading?: string | null;
+  /** Choices offered after a select's catalogue list, by option name (OCR: the server's other languages). */
+  moreChoices?: Readonly<Record<string, readonly OptionChoice[]>>;
 }
 
 /** Quick-pick buttons beside a field (watermark texts CONFIDENTIAL, DRAFT...; sizes Small, Medium, Large). */
@@ -50,7 +52,7 @@ function Presets({ option }: { option: OptionDefinition }) {
 }
 
 /** The catalogue's option fields of this tool, bound to the instance store, with errors under them. */
-export function ToolOptions({ only, exclude, heading }: ToolOptionsProps) {
+export function ToolOptions({ only, exclude, heading, moreChoices }: ToolOptionsProps) {
   const { options, scope, messages, headingLevel } = useToolContext();
   const values = useToolState((state) => state.values);
   const fieldErrors = useToolState((state) => state.fieldErrors);
@@ -72,7 +74,7 @@ export function ToolOptions({ only, exclude, heading }: ToolOptionsProps) {
       {shown.map((option) => (
         <div key={option.name} className={styles.fields}>
           <OptionField
-            option={option}
+            option={withMoreChoices(option, moreChoices?.[option.name])}
             value={values[option.name]}
             onChange={(value) => setValue(option.name, value)}
             error={fieldErrors[option.name]}

@@ -1,11 +1,23 @@
 import {
   checkOptionField,
+  type OptionChoice,
   type OptionDefinition,
   type ToolDefinition,
   validateWebUrl,
 } from '@docstudio/core';
 import type { FieldValue } from '../primitives';
 import { formatMessage, type StudioMessages } from '../provider';
+
+/** The option with `more` choices after its own (those it has already are not repeated). */
+export function withMoreChoices(
+  option: OptionDefinition,
+  more: readonly OptionChoice[] | undefined,
+): OptionDefinition {
+  if (!more?.length || !option.options) return option;
+  const known = new Set(option.options.map((choice) => choice.value.toLowerCase()));
+  const added = more.filter((choice) => !known.has(choice.value.toLowerCase()));
+  return added.length ? { ...option, options: [...option.options, ...added] } : option;
+}
 
 /** Options the page shows now: not workflow-only, and their `shownWhen` condition holds. */
 export function visibleOptions(

@@ -12,6 +12,7 @@ import {
   exampleResults,
   type FakeAnswer,
   type FakeTransport,
+  type FakeTransportOptions,
   type FixtureName,
   loadFixtures,
 } from '../fixtures';
@@ -36,8 +37,9 @@ export async function renderTool(
   toolId: ToolId,
   props: Partial<ToolProps> = {},
   answer: FakeAnswer = { kind: 'never' },
+  server: FakeTransportOptions = {},
 ): Promise<ToolHarness> {
-  const fake = createFakeTransport(answer);
+  const fake = createFakeTransport(answer, server);
   const screen = await render(
     <Component
       apiUrl="https://api.example.test/v2"

@@ -6,8 +6,15 @@
 import { resolve } from 'node:path';
 import { policyFromEnv } from '../security/ssrf';
 import { clusterSettingsFromEnv } from './cluster-from-env';
-import { type CorsOrigins, defaultConfig, type ServerConfig } from './config';
+import {
+  type CorsOrigins,
+  defaultConfig,
+  type EngineName,
+  engineJobsPerCore,
+  type ServerConfig,
+} from './config';
 import { databaseSettingsFromEnv } from './database-from-env';
+import { parseEngineConcurrency } from './engine-concurrency';
 import { engineSettingsFromEnv } from './engines-from-env';
 import { limitsFromEnv } from './limits-from-env';
 
@@ -73,7 +80,7 @@ export function parseCspConnectOrigins(value: string | undefined): readonly stri
   return [...new Set(listEntries(value).map((entry) => parseOrigin('CSP_CONNECT_ORIGINS', entry)))];
 }
 
-/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, SHUTDOWN_GRACE_SECONDS, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, STORAGE_KEY_PREVIOUS, DOWNLOADS_REQUIRE_OWNER, DOWNLOAD_LINK_MINUTES, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, CSP_CONNECT_ORIGINS, LOG, REDIS_URL and ROLE (cluster-from-env.ts), DATABASE_URL and FILE_STORE (database-from-env.ts), the limits of limits-from-env.ts and the engine settings of engines-from-env.ts. */
+/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, ENGINE_CONCURRENCY, SHUTDOWN_GRACE_SECONDS, WORKFLOW_LEASE_SECONDS, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, STORAGE_KEY_PREVIOUS, DOWNLOADS_REQUIRE_OWNER, DOWNLOAD_LINK_MINUTES, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, CSP_CONNECT_ORIGINS, LOG, REDIS_URL and ROLE (cluster-from-env.ts), DATABASE_URL and FILE_STORE (database-from-env.ts), the limits of limits-from-env.ts and the engine settings of engines-from-env.ts. */
 export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const base = defaultConfig();
   return {
@@ -84,10 +91,20 @@ export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerC
     staticDir: env.STATIC_DIR ? resolve(env.STATIC_DIR) : undefined,
     retentionMinutes: parsePositiveInt('RETENTION_MINUTES', env.RETENTION_MINUTES, base.retentionMinutes),
     maxQueue: parsePositiveInt('MAX_QUEUE', env.MAX_QUEUE, base.maxQueue),
+    engineConcurrency: parseEngineConcurrency(
+      env.ENGINE_CONCURRENCY,
+      base.engineConcurrency,
+      Object.keys(engineJobsPerCore) as EngineName[],
+    ),
     shutdownGraceSeconds: parsePositiveInt(
       'SHUTDOWN_GRACE_SECONDS',
       env.SHUTDOWN_GRACE_SECONDS,
       base.shutdownGraceSeconds,
+    ),
+    workflowLeaseSeconds: parsePositiveInt(
+      'WORKFLOW_LEASE_SECONDS',
+      env.WORKFLOW_LEASE_SECONDS,
+      base.workflowLeaseSeconds,
     ),
     allowPrivateUrls: parseBoolean(env.ALLOW_PRIVATE_URLS, false),
     allowedOrigins: policyFromEnv(env).allowedOrigins ?? [],

@@ -2,7 +2,9 @@
  * Server configuration. Every field has an embedded default so `npm start` needs no settings; the
  * environment (config-from-env.ts) overrides them. Tests build a config directly.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { engineConcurrencyFor } from './engine-concurrency';
 
 /** Which engine pool a converter's job waits for (concurrency is limited per engine). */
 export type EngineName =
@@ -34,6 +36,11 @@ export interface ServerConfig {
   shutdownGraceSeconds: number;
   /** Default per-job time limit when the request gives no Timeout (seconds). */
   defaultTimeoutSeconds: number;
+  /**
+   * WORKFLOW_LEASE_SECONDS: how long a workflow run stays its node's without a heartbeat (renewed every
+   * third of it); past it, another API node continues the run from its last finished step.
+   */
+  workflowLeaseSeconds: number;
   /** Fetch `File`/`Url` URLs of other hosts (through the SSRF guard). */
   remoteFetch: boolean;
   /** Lets the SSRF guard reach loopback/private addresses: for tests only. */
@@ -58,6 +65,11 @@ export interface ServerConfig {
   defaultMaxFileSize: number;
   /** Convert, upload, workflow runs and token requests per minute, per token subject and per IP. */
   rateLimitPerMinute: number;
+  /**
+   * API_KEY_RATE_LIMIT_PER_MINUTE: the same calls per minute for a request whose bearer is an API key,
+   * counted per key (not per IP: a batch script on one machine is the key's normal use).
+   */
+  apiKeyRateLimitPerMinute: number;
   /** Sign-in and sign-up form posts per minute per IP (slows password guessing). */
   signInAttemptsPerMinute: number;
   /**
@@ -119,6 +131,11 @@ export interface ServerConfig {
   /** ROLE: 'api' answers HTTP and enqueues, 'worker' runs the engines, 'all' (default) both. */
   role: ServerRole;
   /**
+   * REDIS_KEY_PREFIX: the start of every key this cluster keeps in Redis (BullMQ queues, rate-limit
+   * buckets, the sweeper's turn), so clusters sharing one Redis never share a queue. Default 'docstudio'.
+   */
+  redisKeyPrefix: string;
+  /**
    * DATABASE_URL: a PostgreSQL database every node shares (then STORAGE_KEY is required, and the token
    * signing key lives in the database). Undefined (the default): SQLite in dataDir.
    */
@@ -136,8 +153,12 @@ export interface ServerConfig {
 
 /** LIBREOFFICE_POOL_SIZE, LIBREOFFICE_MAX_CONVERSIONS, LIBREOFFICE_ISOLATE_NETWORK, LIBREOFFICE_PYTHON. */
 export interface LibreOfficeSettings {
-  /** Warm instances. */
-  poolSize: number;
+  /**
+   * Warm instances; 'auto' (the default): one per LibreOffice job the queue runs at once
+   * (engineConcurrency.libreoffice), as many as a share of the machine's memory holds
+   * (engines/libreoffice/pool-size.ts).
+   */
+  poolSize: number | 'auto';
   /** Jobs an instance runs before it is recycled (LibreOffice grows and caches across documents). */
   maxConversions: number;
   /** Run soffice without network (`unshare -n`); 'auto': when the server may, probed once. */
@@ -165,16 +186,25 @@ export type ServerRole = 'api' | 'worker' | 'all';
 /** Serialised origins (`https://partner.example`) or '*' for any origin. */
 export type CorsOrigins = readonly string[] | '*';
 
-export const defaultEngineConcurrency: Record<EngineName, number> = {
-  libreoffice: 2,
-  chromium: 2,
-  tesseract: 2,
-  qpdf: 2,
-  ghostscript: 2,
-  mupdf: 2,
+/** Each engine's jobs per core (its weight; engine-concurrency.ts says why). */
+export const engineJobsPerCore: Record<EngineName, number> = {
+  qpdf: 4,
   sharp: 2,
-  'office-writer': 2,
+  ghostscript: 1,
+  mupdf: 1,
+  tesseract: 1,
+  chromium: 1,
+  // An instance sits idle while the server parses and stores around it: two per core keep the cores
+  // busy (8 in flight ÷ one at a time: 1.2–1.6× with one per core, 2.1× with three, on 2 cores).
+  libreoffice: 2,
+  'office-writer': 0.5,
 };
+
+/** From this machine's cores and each engine's weight, at least 2 (engine-concurrency.ts). */
+export const defaultEngineConcurrency: Record<EngineName, number> = engineConcurrencyFor(
+  availableParallelism(),
+  engineJobsPerCore,
+);
 
 export function defaultConfig(): ServerConfig {
   return {
@@ -186,12 +216,14 @@ export function defaultConfig(): ServerConfig {
     maxQueue: 50,
     engineConcurrency: { ...defaultEngineConcurrency },
     defaultTimeoutSeconds: 300,
+    workflowLeaseSeconds: 30,
     shutdownGraceSeconds: 30,
     remoteFetch: true,
     allowPrivateUrls: false,
     allowedOrigins: [],
     defaultMaxFileSize: 100 * 1024 * 1024,
     rateLimitPerMinute: 120,
+    apiKeyRateLimitPerMinute: 1200,
     signInAttemptsPerMinute: 10,
     invalidTokensPerMinute: 30,
     trustProxy: [],
@@ -205,7 +237,12 @@ export function defaultConfig(): ServerConfig {
     maxJpgPages: 2000,
     maxOcrPages: 2000,
     chromiumPath: '/usr/bin/chromium',
-    libreOffice: { poolSize: 2, maxConversions: 100, isolateNetwork: 'auto', python: '/usr/bin/python3' },
+    libreOffice: {
+      poolSize: 'auto',
+      maxConversions: 100,
+      isolateNetwork: 'auto',
+      python: '/usr/bin/python3',
+    },
     downloadsRequireOwner: false,
     downloadLinkMinutes: 60,
     corsOrigins: [],
@@ -213,6 +250,7 @@ export function defaultConfig(): ServerConfig {
     // 4 attempts: at once, then after 1 s, 4 s and 16 s.
     webhooks: { retryDelaysMs: [1_000, 4_000, 16_000], attemptTimeoutMs: 10_000, drainTimeoutMs: 5_000 },
     role: 'all',
+    redisKeyPrefix: 'docstudio',
     logger: false,
   };
 }

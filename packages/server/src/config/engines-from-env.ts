@@ -14,7 +14,10 @@ export function engineSettingsFromEnv(env: NodeJS.ProcessEnv, base: EngineSettin
   return {
     chromiumPath: env.CHROMIUM_PATH ?? base.chromiumPath,
     libreOffice: {
-      poolSize: positiveOr(env.LIBREOFFICE_POOL_SIZE, base.libreOffice.poolSize),
+      // A positive count, else the default ('auto': sized from the machine, engines/libreoffice/pool-size.ts).
+      poolSize: /^[1-9]\d*$/.test(env.LIBREOFFICE_POOL_SIZE ?? '')
+        ? Number(env.LIBREOFFICE_POOL_SIZE)
+        : base.libreOffice.poolSize,
       maxConversions: positiveOr(env.LIBREOFFICE_MAX_CONVERSIONS, base.libreOffice.maxConversions),
       isolateNetwork: isolation === 'auto' ? 'auto' : /^(1|true|yes)$/i.test(isolation),
       python: env.LIBREOFFICE_PYTHON ?? base.libreOffice.python,

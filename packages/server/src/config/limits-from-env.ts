@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 type Limits = Pick<
   ServerConfig,
   | 'invalidTokensPerMinute'
+  | 'apiKeyRateLimitPerMinute'
   | 'trustProxy'
   | 'requestTimeoutSeconds'
   | 'headersTimeoutSeconds'
@@ -52,6 +53,11 @@ export function parseTrustProxy(value: string | undefined): string[] {
 export function limitsFromEnv(env: NodeJS.ProcessEnv, base: Limits): Limits {
   return {
     invalidTokensPerMinute: positiveInt(env, 'INVALID_TOKENS_PER_MINUTE', base.invalidTokensPerMinute),
+    apiKeyRateLimitPerMinute: positiveInt(
+      env,
+      'API_KEY_RATE_LIMIT_PER_MINUTE',
+      base.apiKeyRateLimitPerMinute,
+    ),
     trustProxy: env.TRUST_PROXY === undefined ? base.trustProxy : parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutSeconds: positiveInt(env, 'REQUEST_TIMEOUT_SECONDS', base.requestTimeoutSeconds),
     headersTimeoutSeconds: positiveInt(env, 'HEADERS_TIMEOUT_SECONDS', base.headersTimeoutSeconds),

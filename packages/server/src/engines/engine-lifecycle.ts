@@ -15,7 +15,7 @@ import { killRunningEngines } from './run-engine';
 let openServers = 0;
 
 /** The settings the warm engines take from ServerConfig. */
-export type EngineSettings = Pick<ServerConfig, 'chromiumPath' | 'libreOffice'>;
+export type EngineSettings = Pick<ServerConfig, 'chromiumPath' | 'libreOffice' | 'engineConcurrency'>;
 
 /**
  * Call once per server when it starts: configures the engines from `settings` (they take effect as
@@ -23,7 +23,8 @@ export type EngineSettings = Pick<ServerConfig, 'chromiumPath' | 'libreOffice'>;
  */
 export function holdEngines(settings: EngineSettings): () => Promise<void> {
   configureChromium({ executablePath: settings.chromiumPath });
-  configureLibreOffice(settings.libreOffice);
+  // An 'auto' pool keeps an instance for each LibreOffice job the queue runs at once.
+  configureLibreOffice({ ...settings.libreOffice, jobsAtOnce: settings.engineConcurrency.libreoffice });
   openServers++;
   let released = false;
   return async () => {

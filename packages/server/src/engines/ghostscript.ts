@@ -1,8 +1,9 @@
 /**
  * Ghostscript (pdfwrite) for the lossy PDF tools: image downsampling compression and PDF/A output.
  * Always -dSAFER (no file access beyond what is granted), -dBATCH -dNOPAUSE. Callers pass only
- * PDFs that inspectPdf accepted and qpdf rewrote (PDF from the first byte, so a PostScript polyglot
- * uploaded as .pdf is never interpreted as PostScript). The only PostScript Ghostscript runs is the
+ * PDFs that inspectPdf accepted and that start with `%PDF-` at their first byte (qpdf's rewrite when
+ * the upload does not): Ghostscript interprets such a file as PDF, anything else as PostScript, so a
+ * PostScript polyglot uploaded as .pdf is never run. The only PostScript Ghostscript runs is the
  * PDF/A definition this module writes itself.
  */
 import { writeFile } from 'node:fs/promises';
@@ -145,6 +146,9 @@ export async function convertToPdfa(
       '-sColorConversionStrategy=RGB',
       '-dEmbedAllFonts=true',
       '-dSubsetFonts=true',
+      // pdfwrite turns pages to where their text reads upright by default: a landscape page stored
+      // sideways with /Rotate came out portrait, sideways to the reader
+      '-dAutoRotatePages=/None',
       `-sOutputFile=${outputFileArg(output)}`,
       definition,
       '-f',

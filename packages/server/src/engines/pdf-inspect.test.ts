@@ -24,6 +24,25 @@ describe('inspectPdf', () => {
     });
   });
 
+  it('says an owner-only file is encrypted although it opens without a password', async () => {
+    expect(await inspectPdf(join(corpus, 'pdf-encrypted/r4-owner-password.pdf'))).toEqual({
+      pages: 1,
+      encrypted: true,
+    });
+    expect(
+      await inspectPdf(join(corpus, 'pdf-encrypted/unencrypted.pdf'), { password: 'not needed' }),
+    ).toEqual({ pages: 1, encrypted: false });
+  });
+
+  it('asks for the password of every file that needs one, whatever its encryption revision', async () => {
+    for (const name of ['r2-user-password.pdf', 'health_protected.pdf', 'r4-aes-user-password.pdf']) {
+      await expect(
+        answerToRejection(inspectPdf(join(corpus, 'pdf-encrypted', name))),
+        name,
+      ).resolves.toMatchObject({ status: 422, code: 5003 });
+    }
+  });
+
   it('answers 422 Damaged for an empty and a header-only file', async () => {
     for (const name of ['empty.pdf', 'invalid.pdf']) {
       await expect(

@@ -4,10 +4,11 @@
  * captured output, and cancellation through an AbortSignal. When the engine exits its group is killed
  * too (a helper it left running in the background dies with it), and `killRunningEngines()` ends every
  * group still running when the server closes: no engine process outlives its job or the server.
+ * The processes are started by the engine spawner (spawner/), never forked from the server itself.
  */
-import { spawn } from 'node:child_process';
 import { DomainError, engineTimeout } from '../contract/errors';
 import { engineEnv } from './orphaned-engines';
+import { spawnEngine } from './spawner/spawner';
 
 export interface RunEngineOptions {
   /** Milliseconds before the process group is killed and EngineTimeoutError is thrown. */
@@ -41,7 +42,6 @@ export class EngineExitError extends Error {
   }
 }
 
-const MAX_STDERR = 64 * 1024;
 /** Process groups started here and not yet ended. */
 const runningGroups = new Set<number>();
 
@@ -71,18 +71,7 @@ export function runEngine(
       reject(options.signal.reason ?? engineTimeout());
       return;
     }
-    const child = spawn(command, [...args], {
-      cwd: options.cwd,
-      env: engineEnv(options.env), // tagged with the run, so a restart finds it if orphaned
-      detached: true, // own process group: kill(-pid) reaches the grandchildren too
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const group = child.pid;
-    if (group) runningGroups.add(group);
-    const maxStdout = options.maxStdout ?? 16 * 1024 * 1024;
-    const out: Buffer[] = [];
-    let outBytes = 0;
-    let err = '';
+    let group: number | undefined;
     let settled = false;
 
     const finish = (fn: () => void): void => {
@@ -92,8 +81,11 @@ export function runEngine(
       options.signal?.removeEventListener('abort', onAbort);
       fn();
     };
+    const forget = (): void => {
+      if (group) runningGroups.delete(group);
+    };
     const onAbort = (): void => {
-      killGroup(group);
+      killGroup(group); // not started yet: killed as soon as it is (`started` below)
       finish(() =>
         reject(options.signal?.reason instanceof DomainError ? options.signal.reason : engineTimeout()),
       );
@@ -106,34 +98,33 @@ export function runEngine(
     }, options.timeoutMs);
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (outBytes < maxStdout) {
-        out.push(chunk);
-        outBytes += chunk.length;
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (err.length < MAX_STDERR) err += chunk.toString('utf8');
-    });
-    child.on('error', (error) => {
-      if (group) runningGroups.delete(group);
-      finish(() => reject(error));
-    });
-    // The leader is gone: anything it left in its group in the background (which may hold its stdout
-    // open, so 'close' would wait for it) goes with it.
-    child.on('exit', () => killGroup(group));
-    child.on('close', (code, sig) => {
-      if (group) runningGroups.delete(group);
-      const stdout = Buffer.concat(out);
-      finish(() => {
-        if (code === 0) resolve({ code, stdout, stderr: err });
-        else reject(new EngineExitError(command, code ?? (sig ? 128 : 1), err, stdout));
-      });
-    });
-    child.stdin.on('error', () => {
-      // the engine may exit before reading stdin; its exit code tells what happened
-    });
-    if (options.stdin !== undefined) child.stdin.end(options.stdin);
-    else child.stdin.end();
+    spawnEngine(
+      {
+        command,
+        args,
+        cwd: options.cwd,
+        env: engineEnv(options.env), // tagged with the run, so a restart finds it if orphaned
+        stdin: options.stdin,
+        maxStdout: options.maxStdout ?? 16 * 1024 * 1024,
+      },
+      {
+        started: (pid) => {
+          group = pid;
+          if (settled) killGroup(pid);
+          else runningGroups.add(pid);
+        },
+        done: (code, sig, stdout, stderr) => {
+          forget();
+          finish(() => {
+            if (code === 0) resolve({ code, stdout, stderr });
+            else reject(new EngineExitError(command, code ?? (sig ? 128 : 1), stderr, stdout));
+          });
+        },
+        failed: (error) => {
+          forget();
+          finish(() => reject(error));
+        },
+      },
+    );
   });
 }

@@ -76,6 +76,8 @@ interface Scrub {
   removed: number;
   /** Filespec objects whose program was dropped: their Names tree entries go too. */
   droppedFiles: Set<number>;
+  /** A filespec written inside its name tree (as Ghostscript writes them) lost its program. */
+  droppedDirect: boolean;
 }
 
 function scrubDict(dict: Mupdf.PDFObject, scrub: Scrub, ownNumber: number | undefined): void {
@@ -118,6 +120,7 @@ function scrubDict(dict: Mupdf.PDFObject, scrub: Scrub, ownNumber: number | unde
     dict.delete('EF');
     dict.delete('RF');
     if (ownNumber !== undefined) scrub.droppedFiles.add(ownNumber);
+    else scrub.droppedDirect = true;
     scrub.removed++;
   }
 }
@@ -144,13 +147,25 @@ function visitAll(doc: Mupdf.PDFDocument, fn: DictVisitor): void {
   }
 }
 
+/** A filespec written in place that embeds nothing (any more): an attachment entry without a file. */
+const isEmptyDirectFilespec = (value: Mupdf.PDFObject): boolean =>
+  value.isDictionary() &&
+  !value.isIndirect() &&
+  value.get('Type').isName() &&
+  value.get('Type').asName() === 'Filespec' &&
+  value.get('EF').isNull() &&
+  value.get('RF').isNull();
+
 /** Drops `[name filespec]` pairs of name trees whose filespec lost its program. */
-function dropFileEntries(dict: Mupdf.PDFObject, dropped: Set<number>): void {
+function dropFileEntries(dict: Mupdf.PDFObject, scrub: Scrub): void {
   const names = dict.get('Names');
   if (!names.isArray()) return;
   for (let index = names.length - 1; index >= 1; index -= 2) {
     const value = names.get(index);
-    if (value.isIndirect() && dropped.has(value.asIndirect())) {
+    const indirectDropped = value.isIndirect() && scrub.droppedFiles.has(value.asIndirect());
+    // a direct filespec has no number to remember: left without a file, its entry would still list
+    // the program as an attachment (qpdf warns about it)
+    if (indirectDropped || (scrub.droppedDirect && isEmptyDirectFilespec(value))) {
       names.delete(index);
       names.delete(index - 1);
     }
@@ -159,9 +174,10 @@ function dropFileEntries(dict: Mupdf.PDFObject, dropped: Set<number>): void {
 
 /** Removes the active content of `doc` in place; returns how many items were removed. */
 export function stripActiveContent(doc: Mupdf.PDFDocument): number {
-  const scrub: Scrub = { removed: 0, droppedFiles: new Set() };
+  const scrub: Scrub = { removed: 0, droppedFiles: new Set(), droppedDirect: false };
   visitAll(doc, (dict, ownNumber) => scrubDict(dict, scrub, ownNumber));
-  if (scrub.droppedFiles.size > 0) visitAll(doc, (dict) => dropFileEntries(dict, scrub.droppedFiles));
+  if (scrub.droppedFiles.size > 0 || scrub.droppedDirect)
+    visitAll(doc, (dict) => dropFileEntries(dict, scrub));
   return scrub.removed;
 }
 

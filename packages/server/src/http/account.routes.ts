@@ -43,7 +43,7 @@ const keyJson = (key: {
 export function registerAccountRoutes(app: FastifyInstance, context: ServerContext): void {
   const signedIn = async (request: Parameters<typeof requireSignedInToken>[1]) => {
     const user = await requireSignedInToken(context, request);
-    await context.limits.checkApi(request, user.id);
+    await context.limits.checkApi(request, user);
     return user;
   };
 

@@ -32,7 +32,7 @@ export function registerAuthFunctionRoutes(app: FastifyInstance, context: Server
         throw error;
       });
     // After the revocation: a client over the limit is still signed out, it only hears 429.
-    await context.limits.checkApi(request, user.id);
+    await context.limits.checkApi(request, user);
     return { revoked: true };
   });
 

@@ -27,7 +27,7 @@ function registerConvertRoute(app: FastifyInstance, context: ServerContext): voi
   streamRawBodies(app, ['application/json', 'application/x-www-form-urlencoded']);
   app.post('/convert/*', { bodyLimit: PARSED_BODY_LIMIT, schema: convertSchema }, async (request, reply) => {
     const user = await requireUser(context, request);
-    await context.limits.checkApi(request, user.id);
+    await context.limits.checkApi(request, user);
     const endpoint = ((request.params as { '*': string })['*'] ?? '').replace(/^\/+|\/+$/g, '');
     const converter = findConverter(context, endpoint);
     if (!converter)

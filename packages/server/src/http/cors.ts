@@ -34,6 +34,8 @@ const API_PREFIXES = [
 ];
 const API_PATHS = new Set([
   '/api/upload',
+  // the OCR language picker of an element on a partner page
+  '/api/ocr/languages',
   '/api/functions/generate-jwt',
   '/api/functions/validate-token',
   // A partner page's sign-out (core's logout) revokes its token too.

@@ -1,7 +1,7 @@
 /**
  * Rate limits over real HTTP: per token subject, per IP (X-Forwarded-For is trusted from the
- * loopback proxy of TRUST_PROXY here), on convert, upload, token minting and the sign-in form, with 429,
- * Retry-After and the contract's JSON error; and the bucket's refill pace.
+ * loopback proxy of TRUST_PROXY here), per API key, on convert, upload, token minting and the sign-in
+ * form, with 429, Retry-After and the contract's JSON error; and the bucket's refill pace.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig, loadConfigFromEnv } from '../config';
@@ -18,6 +18,7 @@ beforeAll(async () => {
   server = await startTestServer({
     converters: pipelineConverters,
     rateLimitPerMinute: 3,
+    apiKeyRateLimitPerMinute: 3,
     signInAttemptsPerMinute: 2,
     trustProxy: ['127.0.0.1', '::1'],
   });
@@ -118,6 +119,60 @@ describe('rate limits', () => {
   });
 });
 
+describe('API key limits', () => {
+  const keyOf = async (on: TestServer, token: string, name: string): Promise<string> => {
+    const made = await fetch(`${on.apiUrl}/account/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ Name: name }),
+    });
+    expect(made.status).toBe(201);
+    return String(((await made.json()) as { Key: string }).Key);
+  };
+  const uploadWith = (on: TestServer, key: string, ip: string) =>
+    fetch(`${on.apiUrl}/upload`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'x-forwarded-for': ip,
+        'content-type': 'application/pdf',
+        'content-disposition': "attachment; filename*=UTF-8''batch.pdf",
+      },
+      body: '%PDF-1.4\n',
+    });
+
+  it('lets a script with an API key send 300 quick calls from one address (default key limit)', async () => {
+    // Addresses and tokens keep 3 a minute here; the key has the default allowance.
+    const batchServer = await startTestServer({ rateLimitPerMinute: 3, trustProxy: ['127.0.0.1', '::1'] });
+    try {
+      const key = await keyOf(batchServer, await batchServer.accountToken(), 'Nightly batch');
+      const ip = '203.0.113.80';
+      const statuses: number[] = [];
+      for (let sent = 0; sent < 300; sent += 10) {
+        const batch = await Promise.all(Array.from({ length: 10 }, () => uploadWith(batchServer, key, ip)));
+        statuses.push(...batch.map((answer) => answer.status));
+      }
+      expect(statuses).toHaveLength(300);
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    } finally {
+      await batchServer.close();
+    }
+  });
+
+  it('refuses a key over its own bucket with 429 and Retry-After, and only that key', async () => {
+    const token = await server.accountToken();
+    const key = await keyOf(server, token, 'Busy script');
+    const ip = '203.0.113.81';
+    for (let i = 0; i < 3; i++) expect((await uploadWith(server, key, ip)).status).toBe(200);
+    const refused = await uploadWith(server, key, ip);
+    expect429({ status: refused.status, headers: refused.headers, body: await refused.json() });
+    // Another key of the same account goes on, and the address's own allowance (anonymous and token
+    // calls) was not spent by the key's calls.
+    expect((await uploadWith(server, await keyOf(server, token, 'Other script'), ip)).status).toBe(200);
+    expect((await convertFrom(ip, await newToken('198.51.100.91'))).status).toBe(200);
+  });
+});
+
 describe('RateLimiter', () => {
   it('allows a burst of the per-minute figure, then one request per 60/N seconds', () => {
     let now = 0;
@@ -134,7 +189,15 @@ describe('RateLimiter', () => {
 
 describe('rate limit settings', () => {
   it('defaults to 120 API requests and 10 sign-in attempts a minute, read from the environment', () => {
-    expect(defaultConfig()).toMatchObject({ rateLimitPerMinute: 120, signInAttemptsPerMinute: 10 });
+    expect(defaultConfig()).toMatchObject({
+      rateLimitPerMinute: 120,
+      apiKeyRateLimitPerMinute: 1200,
+      signInAttemptsPerMinute: 10,
+    });
+    expect(loadConfigFromEnv({ API_KEY_RATE_LIMIT_PER_MINUTE: '600' }).apiKeyRateLimitPerMinute).toBe(600);
+    expect(() => loadConfigFromEnv({ API_KEY_RATE_LIMIT_PER_MINUTE: 'lots' })).toThrow(
+      /API_KEY_RATE_LIMIT_PER_MINUTE/,
+    );
     const config = loadConfigFromEnv({ RATE_LIMIT_PER_MINUTE: '30', SIGN_IN_ATTEMPTS_PER_MINUTE: '5' });
     expect(config).toMatchObject({ rateLimitPerMinute: 30, signInAttemptsPerMinute: 5 });
     expect(() => loadConfigFromEnv({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_PER_MINUTE/);

@@ -1,6 +1,8 @@
 /**
- * Request rate limits: token buckets per key (a token's subject, a client IP), refilled continuously,
- * so a client may burst up to the per-minute figure and then goes at that pace. Over the limit the
+ * Request rate limits: token buckets per key (a token's subject, a client IP, an API key), refilled
+ * continuously, so a client may burst up to the per-minute figure and then goes at that pace. A request
+ * whose bearer is an API key is charged to that key's own, larger bucket only: keys are for scripts
+ * and integrations, which send their batches from one machine. Over the limit the
  * caller gets 429 with Retry-After (the seconds until one request is allowed again). In-process by
  * default; with REDIS_URL the buckets live in Redis (redis-rate-limiter.ts), shared by every API node.
  * Every check is async: `rate-limit-calls.test.ts` makes sure each call is awaited.
@@ -13,6 +15,12 @@ import { ApiError } from './api-error';
 export interface BucketStore {
   take(key: string): number | Promise<number>;
   peek(key: string): number | Promise<number>;
+}
+
+/** Who is calling, as the token check found it (auth's TokenUser): its subject and, for a key, the key's id. */
+export interface ApiCaller {
+  id: string;
+  apiKeyId?: string;
 }
 
 /** Keys idle long enough to be full again are forgotten once the table grows past this. */
@@ -65,6 +73,8 @@ export class RateLimiter implements BucketStore {
  */
 export class RateLimits {
   readonly api: BucketStore;
+  /** API work whose bearer is an API key, one bucket per key. */
+  readonly apiKeys: BucketStore;
   readonly signIn: BucketStore;
   readonly badTokens: BucketStore;
 
@@ -74,9 +84,11 @@ export class RateLimits {
     badTokensPerMinute = 30,
     /** Makes a shared limiter (Redis); default: each in this process. */
     shared?: (name: string, perMinute: number) => BucketStore,
+    apiKeyPerMinute = apiPerMinute,
   ) {
     const make = shared ?? ((_name: string, perMinute: number) => new RateLimiter(perMinute));
     this.api = make('api', apiPerMinute);
+    this.apiKeys = make('api-key', apiKeyPerMinute);
     this.signIn = make('sign-in', signInPerMinute);
     this.badTokens = make('bad-tokens', badTokensPerMinute);
   }
@@ -105,9 +117,14 @@ export class RateLimits {
     return Math.max(byIp, bySubject);
   }
 
-  /** Throws the contract's 429 when the client is over the API limit. */
-  async checkApi(request: FastifyRequest, subject?: string): Promise<void> {
-    const seconds = await this.wait(this.api, request, subject);
+  /**
+   * Throws the contract's 429 when the client is over the API limit: an API key's own bucket when the
+   * bearer is a key, else the caller's address and token subject (none: an anonymous call, per IP).
+   */
+  async checkApi(request: FastifyRequest, caller?: ApiCaller): Promise<void> {
+    const seconds = caller?.apiKeyId
+      ? await this.apiKeys.take(`key:${caller.apiKeyId}`)
+      : await this.wait(this.api, request, caller?.id);
     if (seconds > 0) throw tooManyRequests(seconds);
   }
 }

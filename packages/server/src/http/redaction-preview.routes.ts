@@ -28,7 +28,7 @@ export function registerRedactionPreviewRoute(app: FastifyInstance, context: Ser
       { bodyLimit: PARSED_BODY_LIMIT, schema: redactionPreviewSchema },
       async (request, reply) => {
         const user = await requireUser(context, request);
-        await context.limits.checkApi(request, user.id);
+        await context.limits.checkApi(request, user);
         const converter = findConverter(context, REDACT_ENDPOINT);
         if (!converter)
           throw new ApiError(

@@ -34,7 +34,11 @@ return wait
 export class RedisBuckets {
   readonly redis: Redis;
 
-  constructor(redisUrl: string) {
+  /** `keyPrefix`: the cluster's REDIS_KEY_PREFIX (a bucket is shared only within one cluster). */
+  constructor(
+    redisUrl: string,
+    private readonly keyPrefix = 'docstudio',
+  ) {
     this.redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
     this.redis.on('error', () => undefined);
     this.redis.defineCommand('docstudioBucket', { numberOfKeys: 1, lua: BUCKET_SCRIPT });
@@ -48,7 +52,7 @@ export class RedisBuckets {
           docstudioBucket(key: string, ...args: string[]): Promise<number>;
         }
       ).docstudioBucket(
-        `docstudio:rate:${name}:${key}`,
+        `${this.keyPrefix}:rate:${name}:${key}`,
         String(perMinute),
         String(perMinute / 60_000),
         take ? '1' : '0',

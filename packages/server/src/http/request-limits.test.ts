@@ -21,7 +21,10 @@ beforeAll(async () => {
     headersTimeoutSeconds: 2,
     // long enough that the budget test's slow holder is never cut while a loaded machine sends its uploads
     requestTimeoutSeconds: 300,
-    minUploadBytesPerSecond: 16 * 1024,
+    // The budget test's holder sends 32 KB a second from this same, possibly starved, process: a
+    // minimum 32 times below it never cuts the holder (which would free the budget mid-test), while
+    // the 1-byte-a-second dribbler is still far below.
+    minUploadBytesPerSecond: 1024,
     uploadGraceSeconds: 2,
     maxReceivingBytes: 8 * 1024 * 1024,
     defaultMaxFileSize: 64 * 1024 * 1024,
@@ -134,7 +137,9 @@ describe('request limits', () => {
     const { port } = new URL(server.baseUrl);
     // A slow upload of 6 MB holds most of the 8 MB budget …
     let timer: NodeJS.Timeout | undefined;
+    let holderSocket: Socket | undefined;
     const holder = rawExchange((socket) => {
+      holderSocket = socket;
       socket.write(
         `POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n` +
           "Content-Type: application/pdf\r\nContent-Disposition: attachment; filename*=UTF-8''big.pdf\r\n" +
@@ -142,8 +147,8 @@ describe('request limits', () => {
       );
       timer = setInterval(() => socket.writable && socket.write(Buffer.alloc(32 * 1024, 0x20)), 1000);
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(server.app.receivingBudget.bytes).toBe(6 * 1024 * 1024);
+    // The holder's headers reach the server when the machine gets to them: wait for it, not a fixed time.
+    await expect.poll(() => server.app.receivingBudget.bytes, { timeout: 30_000 }).toBe(6 * 1024 * 1024);
     // … so a 48 MB upload sent at full speed is refused before it is read, and its client hears it.
     for (let i = 0; i < 5; i++) {
       expect(server.app.receivingBudget.bytes).toBe(6 * 1024 * 1024);
@@ -164,10 +169,11 @@ describe('request limits', () => {
     const writer = await sendAllThenRead(4 * 1024 * 1024);
     expect(writer.writeError).toBeUndefined();
     expect(statusOf(writer.text)).toBe(429);
+    // The holder gives up (as a client would): its share of the budget is freed with its connection.
     clearInterval(timer);
+    holderSocket?.destroy();
     await holder;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(server.app.receivingBudget.bytes).toBe(0);
+    await expect.poll(() => server.app.receivingBudget.bytes, { timeout: 30_000 }).toBe(0);
     await stillServes();
   });
 

@@ -15,6 +15,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { JobRecords } from '../jobs/job-records';
 import type { ConversionDeps } from '../jobs/run-conversion';
 import type { WorkflowRunJobDeps } from '../jobs/workflow-run-job';
+import type { RunLeases } from '../jobs/workflow-run-leases';
 import type { WorkflowRunRecords } from '../jobs/workflow-runs';
 import type { Database } from '../storage/database.types';
 import type { FileStore } from '../storage/file-store';
@@ -43,6 +44,8 @@ export interface ServerContext {
   runs: WorkflowRunRecords;
   /** Completion webhooks still being sent (drained on close). */
   callbacks: CallbackDeliveries;
+  /** This node's leases on the workflow runs it coordinates (jobs/workflow-run-leases.ts). */
+  leases: RunLeases;
   metrics: MetricsRegistry;
   limits: RateLimits;
   converters: readonly Converter[];

@@ -104,7 +104,7 @@ export function registerUploadRoute(app: FastifyInstance, context: ServerContext
       // (DOWNLOADS_REQUIRE_OWNER) an ownerless upload could never be used, so a token is required.
       const needsToken = request.headers.authorization !== undefined || context.config.downloadsRequireOwner;
       const user = needsToken ? await requireUser(context, request) : undefined;
-      await context.limits.checkApi(request, user?.id);
+      await context.limits.checkApi(request, user);
       const ownerId = user?.id ?? NO_OWNER;
       const name = queryValue(request, 'filename')?.trim() || undefined;
       const save: Save = async (source, fileName) => {

@@ -13,8 +13,12 @@ import { hasProblems, mergeProblems } from '../converters/tool-parameters';
 import { checkInputFiles } from '../jobs/input-files';
 import type { WorkflowRunStep } from '../jobs/run-workflow';
 import { startWorkflowRun } from '../jobs/workflow-run-job';
-import type { WorkflowsTable } from '../storage/database.types';
-import { type OpenedWorkflowStep, openStepSecrets, readStoredSteps } from '../storage/sealed-steps';
+import {
+  type OpenedWorkflowStep,
+  openStepSecrets,
+  readStoredSteps,
+  type StoredWorkflowStep,
+} from '../storage/sealed-steps';
 import { SealedTextError } from '../storage/sealed-text';
 import { ApiError } from './api-error';
 import { resolveConversionFields, timeoutField } from './conversion-options';
@@ -36,7 +40,7 @@ import { storedCallback } from './workflow-callback';
  * Every step's converter and its parameters resolved once, before the job starts; problems are keyed
  * 'Steps[n].Name'.
  */
-function planSteps(context: ServerContext, steps: readonly OpenedWorkflowStep[]): WorkflowRunStep[] {
+export function planSteps(context: ServerContext, steps: readonly OpenedWorkflowStep[]): WorkflowRunStep[] {
   const problems: Record<string, string[]> = {};
   const planned: WorkflowRunStep[] = [];
   for (const [index, step] of steps.entries()) {
@@ -59,10 +63,14 @@ function planSteps(context: ServerContext, steps: readonly OpenedWorkflowStep[])
   return planned;
 }
 
-/** The stored steps with their secrets opened: here, for the run, and nowhere else. */
-function openedSteps(context: ServerContext, row: WorkflowsTable): OpenedWorkflowStep[] {
+/** The stored steps with their secrets opened: for the run (here, or where it is continued), nowhere else. */
+export function openedSteps(
+  context: ServerContext,
+  workflowId: string,
+  stored: readonly StoredWorkflowStep[],
+): OpenedWorkflowStep[] {
   try {
-    return openStepSecrets(context.keys, row.id, readStoredSteps(row.steps));
+    return openStepSecrets(context.keys, workflowId, stored);
   } catch (error) {
     if (!(error instanceof SealedTextError)) throw error;
     throw invalidParameters({
@@ -90,7 +98,7 @@ function registerRunRoute(app: FastifyInstance, context: ServerContext): void {
   const options = { bodyLimit: PARSED_BODY_LIMIT, schema: runWorkflowSchema };
   app.post<{ Params: WorkflowParams }>('/workflows/run/:id', options, async (request, reply) => {
     const user = await requireAccount(context, request);
-    await context.limits.checkApi(request, user.id);
+    await context.limits.checkApi(request, user);
     const row = await context.db
       .selectFrom('workflows')
       .selectAll()
@@ -98,7 +106,8 @@ function registerRunRoute(app: FastifyInstance, context: ServerContext): void {
       .where('owner_id', '=', user.id)
       .executeTakeFirst();
     if (!row) throw new ApiError(404, ErrorCode.UnknownConverter, 'The workflow does not exist.');
-    const steps = planSteps(context, openedSteps(context, row));
+    const storedSteps = readStoredSteps(row.steps);
+    const steps = planSteps(context, openedSteps(context, row.id, storedSteps));
     const first = steps[0];
     if (!first) throw invalidParameters({ Steps: ['At least one step is required'] });
 
@@ -114,6 +123,8 @@ function registerRunRoute(app: FastifyInstance, context: ServerContext): void {
         workflowId: row.id,
         callback: storedCallback(context.keys, row.id, row.callback),
         log: request.log,
+        // Where another API node would continue the run (steps as stored: their secrets stay sealed).
+        plan: { steps: storedSteps, timeoutSeconds, publicBase: base, callback: row.callback },
         run: {
           ownerId: user.id,
           steps,

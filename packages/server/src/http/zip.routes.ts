@@ -5,7 +5,6 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { ZipFile } from 'yazl';
 import { ErrorCode } from '../contract/errors';
 import { ApiError } from './api-error';
 import { clientGoneSignal } from './client-gone';
@@ -41,6 +40,8 @@ export function registerZipRoute(app: FastifyInstance, context: ServerContext): 
       stored.push(file);
     }
 
+    // yazl is loaded with the first ZIP, not when the server starts.
+    const { ZipFile } = await import('yazl');
     const zip = new ZipFile();
     // yazl's types call it a NodeJS.ReadableStream; it is a stream.Readable (destroy, pipe).
     const archive = zip.outputStream as Readable;

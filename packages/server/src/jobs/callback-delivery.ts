@@ -101,14 +101,18 @@ export class CallbackDeliveries {
 
   constructor(private readonly settings: CallbackSettings) {}
 
-  /** Starts a delivery in the background; the outcome never rejects. `ids` only label log lines. */
+  /**
+   * Starts a delivery in the background; the outcome never rejects. `ids` only label log lines.
+   * `deliveryId` names it (X-Docstudio-Delivery); a workflow run keeps one, whichever node ends it.
+   */
   send(
     callback: WorkflowCallback,
     event: CallbackEvent,
     log: CallbackLog,
     ids: Record<string, string> = {},
+    deliveryId: string = newId(),
   ): Promise<DeliveryOutcome> {
-    const delivery = this.deliver(callback, event, log, ids).catch(
+    const delivery = this.deliver(callback, event, log, ids, deliveryId).catch(
       (): DeliveryOutcome => ({ deliveryId: '', delivered: false, attempts: 0, reason: 'failed' }),
     );
     this.pending.add(delivery);
@@ -131,8 +135,8 @@ export class CallbackDeliveries {
     event: CallbackEvent,
     log: CallbackLog,
     ids: Record<string, string>,
+    deliveryId: string,
   ): Promise<DeliveryOutcome> {
-    const deliveryId = newId();
     const body = JSON.stringify(event);
     const line = { ...ids, deliveryId, callbackOrigin: originOf(callback.Url) };
     const attempts = 1 + this.settings.retryDelaysMs.length;

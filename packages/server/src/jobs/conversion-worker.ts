@@ -8,6 +8,10 @@
  * (BullMQ's stalled-job check handed it over) first has that dead run's engines killed and its
  * plaintext work folders shredded, when they were on this machine. A job cancelled because this worker
  * is shutting down (its grace ran out) is handed to another worker once; any other failure is final.
+ * A job that stalled twice is failed by BullMQ in the worker that next picks it up, before any
+ * processor runs: that worker ends its record with the stalled-twice Code (endStalledJob), so the
+ * job never reads "running" for ever when no API node is left waiting for it. A job whose client went
+ * away is aborted here when its API node publishes the cancel (conversion-cancels.ts).
  */
 
 import { mkdir } from 'node:fs/promises';
@@ -18,6 +22,7 @@ import { DomainError, ErrorCode } from '../contract/errors';
 import type { Converter, ConverterInputFile } from '../converters/converter.types';
 import type { KeyRing } from '../storage/key-ring';
 import { createWorkDir, removeWorkDir } from '../storage/work-dir';
+import { listenForCancels } from './conversion-cancels';
 import type { JobDeps } from './job-lifecycle';
 import { cleanUpPreviousRuns } from './previous-run-cleanup';
 import {
@@ -32,10 +37,10 @@ import {
   engineQueueName,
   LOCK_MS,
   MAX_STALLED,
-  QUEUE_PREFIX,
   redisConnection,
   STALLED_INTERVAL_MS,
 } from './redis-connection';
+import { failureOfQueuedJob } from './redis-conversions';
 import { type ConversionDeps, runConversion } from './run-conversion';
 
 export interface ConversionWorkerDeps extends ConversionDeps, Pick<JobDeps, 'jobs' | 'describeFailure'> {
@@ -79,6 +84,8 @@ async function stageInputs(
 async function processJob(
   deps: ConversionWorkerDeps,
   job: Job<QueuedJobData, SealedForQueue>,
+  /** Aborted when the job's client went away (Worker.cancelJob on a published cancel). */
+  clientGone?: AbortSignal,
 ): Promise<SealedForQueue> {
   const data = openConversion(deps.keys, job.data);
   // Picked up again after a worker stopped under it: clear what a dead run on this machine left.
@@ -101,6 +108,8 @@ async function processJob(
         keepActiveContent: data.keepActiveContent,
       },
       workDir,
+      // As in-process: the engine stops and /metrics counts the conversion 'aborted'.
+      clientSignal: clientGone,
       deadlineAt: data.deadlineAt,
       storeFile: data.storeFile,
       downloadUrl: (fileId, fileName) => (base ? deps.downloadUrlFor(base, fileId, fileName) : ''),
@@ -113,30 +122,65 @@ async function processJob(
     const stoppedHere = error instanceof DomainError && error.code === ErrorCode.NotReady;
     if (stoppedHere && job.attemptsMade < 1) throw new Error(failureText(deps.keys, error));
     if (data.jobId) await deps.jobs.fail(data.jobId, deps.describeFailure(error)).catch(() => undefined);
-    if (!(error instanceof DomainError) || error.code === ErrorCode.ConversionFailed)
+    const failed = !(error instanceof DomainError) || error.code === ErrorCode.ConversionFailed;
+    if (failed && !clientGone?.aborted)
       deps.log.error({ err: error, jobId: data.jobId }, 'queued conversion failed');
     // BullMQ keeps only a message: the Code and details travel inside it. Never tried again.
     throw new UnrecoverableError(failureText(deps.keys, error));
   }
 }
 
-export function startConversionWorkers(redisUrl: string, deps: ConversionWorkerDeps): ConversionWorkers {
+/**
+ * BullMQ fails a job that stalled more often than allowed (its `deferredFailure`) without running it:
+ * the API node that took it may be gone (an Async job), so the record is ended here with the Code an
+ * API node would answer, and what the dead run left on this machine is cleared.
+ */
+async function endStalledJob(
+  deps: ConversionWorkerDeps,
+  job: Job<QueuedJobData, SealedForQueue> | undefined,
+  error: Error,
+): Promise<void> {
+  if (!job?.deferredFailure) return;
+  await cleanUpPreviousRuns();
+  const { jobId } = openConversion(deps.keys, job.data);
+  if (jobId) await deps.jobs.fail(jobId, deps.describeFailure(failureOfQueuedJob(deps.keys, error.message)));
+}
+
+/** `keyPrefix`: the cluster's REDIS_KEY_PREFIX, whose queues these workers take jobs from. */
+export function startConversionWorkers(
+  redisUrl: string,
+  keyPrefix: string,
+  deps: ConversionWorkerDeps,
+): ConversionWorkers {
   const engines = new Set(deps.converters.map((converter) => converter.engine));
   const workers = [...engines].map(
     (engine) =>
-      new Worker<QueuedJobData, SealedForQueue>(engineQueueName(engine), (job) => processJob(deps, job), {
-        connection: redisConnection(redisUrl),
-        prefix: QUEUE_PREFIX,
-        concurrency: Math.max(1, deps.engineConcurrency[engine] ?? 2),
-        lockDuration: LOCK_MS,
-        stalledInterval: STALLED_INTERVAL_MS,
-        maxStalledCount: MAX_STALLED,
-      }),
+      // Three parameters: BullMQ hands a processor an AbortSignal only when it declares one.
+      new Worker<QueuedJobData, SealedForQueue>(
+        engineQueueName(engine),
+        (job, _token, signal) => processJob(deps, job, signal),
+        {
+          connection: redisConnection(redisUrl),
+          prefix: keyPrefix,
+          concurrency: Math.max(1, deps.engineConcurrency[engine] ?? 2),
+          lockDuration: LOCK_MS,
+          stalledInterval: STALLED_INTERVAL_MS,
+          maxStalledCount: MAX_STALLED,
+        },
+      ),
   );
-  for (const worker of workers)
+  const cancels = listenForCancels(redisUrl, keyPrefix, ({ queue, jobId }) => {
+    for (const worker of workers) if (worker.name === queue) worker.cancelJob(jobId, 'client gone');
+  });
+  for (const worker of workers) {
     worker.on('error', (err) => deps.log.error({ err }, 'conversion worker error'));
+    worker.on('failed', (job, error) => {
+      endStalledJob(deps, job, error).catch((err) => deps.log.error({ err }, 'ending a stalled job failed'));
+    });
+  }
   return {
     async close() {
+      await cancels.close();
       await Promise.allSettled(workers.map((worker) => worker.close()));
     },
   };

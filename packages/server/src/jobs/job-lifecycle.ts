@@ -45,6 +45,11 @@ export interface JobStart<T> {
    */
   untilQueued?: boolean;
   log: JobLog;
+  /**
+   * Errors that mean the work went on elsewhere (a workflow run another node took over): the record
+   * is left to that node, and nothing is logged here.
+   */
+  handedOver?: (error: unknown) => boolean;
   /** The log line of an async job's server-side failure ('async conversion failed'). */
   failureMessage: string;
 }
@@ -79,13 +84,13 @@ export async function startJob<T>(deps: JobDeps, start: JobStart<T>): Promise<St
         return result;
       },
       async (error: unknown) => {
-        await deps.jobs.fail(id, deps.describeFailure(error));
+        if (!start.handedOver?.(error)) await deps.jobs.fail(id, deps.describeFailure(error));
         throw error;
       },
     );
   if (start.async) {
     const tracked = answer.catch((error: unknown) => {
-      if (deps.describeFailure(error).status >= 500)
+      if (!start.handedOver?.(error) && deps.describeFailure(error).status >= 500)
         start.log.error({ err: error, jobId: id }, start.failureMessage);
     });
     deps.background.add(tracked);

@@ -1,5 +1,6 @@
 /**
- * BullMQ's Redis settings for REDIS_URL: one BullMQ queue per engine pool (`docstudio:<engine>`), so a
+ * BullMQ's Redis settings for REDIS_URL: one BullMQ queue per engine pool (keys
+ * `<REDIS_KEY_PREFIX>:conversions-<engine>:…`, the prefix 'docstudio' unless configured), so a
  * worker's per-engine concurrency is BullMQ's own; a job whose worker stops renewing its lock is
  * picked up again once (maxStalledCount 1) and then fails with "stalled" (the API node answers 503).
  */
@@ -8,8 +9,6 @@ import type { EngineName } from '../config';
 
 /** Blocking commands must wait as long as they need (BullMQ refuses a retry limit on workers). */
 export const redisConnection = (url: string): ConnectionOptions => ({ url, maxRetriesPerRequest: null });
-
-export const QUEUE_PREFIX = 'docstudio';
 
 export const engineQueueName = (engine: EngineName): string => `conversions-${engine}`;
 

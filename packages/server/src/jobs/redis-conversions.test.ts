@@ -16,7 +16,7 @@ import { pageRotations } from '../testing/pdf-tools';
 import { type RedisServer, startRedisServer } from '../testing/redis-server';
 import { writeSlowToRenderPdf } from '../testing/slow-render-pdf';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { engineQueueName, QUEUE_PREFIX, redisConnection } from './redis-connection';
+import { engineQueueName, redisConnection } from './redis-connection';
 import { failureOfQueuedJob } from './redis-conversions';
 
 const crazyones = `${CORPUS_DIR}/pdf/crazyones.pdf`;
@@ -85,7 +85,7 @@ describe('ROLE=all on Redis', () => {
     expect(answer.status).toBe(200);
     const client = new Redis(redis.url);
     try {
-      const keys = await client.keys(`${QUEUE_PREFIX}:*`);
+      const keys = await client.keys(`${server.app.docstudio.config.redisKeyPrefix}:*`);
       let dump = '';
       for (const key of keys) {
         const type = await client.type(key);
@@ -106,7 +106,7 @@ describe('ROLE=all on Redis', () => {
     const slow = server.convert('pdf/to/jpg', { Dpi: '150' }, [slowPdf]);
     const queue = new Queue(engineQueueName('mupdf'), {
       connection: redisConnection(redis.url),
-      prefix: QUEUE_PREFIX,
+      prefix: server.app.docstudio.config.redisKeyPrefix,
     });
     try {
       let counts = await queue.getJobCounts('waiting', 'active');
@@ -130,7 +130,7 @@ describe('ROLE=api on Redis without a worker', () => {
     const server = await startTestServer({ redisUrl: redis.url, role: 'api' });
     const queue = new Queue(engineQueueName('qpdf'), {
       connection: redisConnection(redis.url),
-      prefix: QUEUE_PREFIX,
+      prefix: server.app.docstudio.config.redisKeyPrefix,
     });
     try {
       const answer = await server.convert('pdf/to/rotate', { RotatePage: '90', Timeout: '10' }, [crazyones]);
@@ -141,6 +141,31 @@ describe('ROLE=api on Redis without a worker', () => {
     } finally {
       await queue.close();
       await server.close();
+    }
+  }, 120_000);
+});
+
+describe('MAX_QUEUE across API nodes', () => {
+  it("counts every engine's queue, also the ones only another node has used", async () => {
+    // Two API nodes of one cluster (one key prefix) and no worker: jobs wait.
+    const redisKeyPrefix = `bounds-${process.pid}`;
+    const other = await startTestServer({ redisUrl: redis.url, role: 'api', redisKeyPrefix });
+    const bounded = await startTestServer({ redisUrl: redis.url, role: 'api', redisKeyPrefix, maxQueue: 1 });
+    const queue = new Queue(engineQueueName('mupdf'), {
+      connection: redisConnection(redis.url),
+      prefix: redisKeyPrefix,
+    });
+    try {
+      const waiting = other.convert('pdf/to/jpg', { Dpi: '150', Timeout: '15' }, [crazyones]);
+      await expect.poll(() => queue.getWaitingCount(), { timeout: 30_000, interval: 50 }).toBe(1);
+      // A qpdf job on the node that never sent a MuPDF job: the cluster's queue is full all the same.
+      const refused = await bounded.convert('pdf/to/rotate', { RotatePage: '90' }, [crazyones]);
+      expect(refused.status).toBe(429);
+      expect(refused.body.Code).toBe(ErrorCode.QueueFull);
+      expect((await waiting).status).toBe(504);
+    } finally {
+      await queue.close();
+      await Promise.all([other.close(), bounded.close()]);
     }
   }, 120_000);
 });

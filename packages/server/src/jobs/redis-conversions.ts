@@ -3,14 +3,17 @@
  * the conversion goes onto its engine's BullMQ queue as plain data (queued-conversion.ts), and the
  * request's answer comes from QueueEvents when a worker has finished it. Queue bounds and deadlines
  * hold as in-process: MAX_QUEUE counts the jobs waiting or running on every engine queue (429 with
- * Retry-After past it), and a job still waiting when its time is up is taken off the queue (504).
+ * Retry-After past it, every engine's queue counted, whichever node filled it), and a job still
+ * waiting when its time is up is taken off the queue (504).
  */
 import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
 import type { EngineName } from '../config';
 import { conversionFailed, DomainError, ErrorCode, engineTimeout } from '../contract/errors';
 import type { FileStore } from '../storage/file-store';
 import type { KeyRing } from '../storage/key-ring';
 import { removeWorkDir } from '../storage/work-dir';
+import { publishCancel } from './conversion-cancels';
 import type { Conversions } from './conversions';
 import {
   errorFromFailureText,
@@ -21,7 +24,7 @@ import {
   type SealedForQueue,
   sealConversion,
 } from './queued-conversion';
-import { engineQueueName, QUEUE_PREFIX, redisConnection } from './redis-connection';
+import { engineQueueName, redisConnection } from './redis-connection';
 import type { ConversionAnswer } from './result-files';
 import type { ConversionRequest } from './run-conversion';
 
@@ -30,6 +33,10 @@ const ANSWER_GRACE_MS = 15_000;
 
 export interface RedisConversionsOptions {
   redisUrl: string;
+  /** REDIS_KEY_PREFIX: whose queues these are. */
+  keyPrefix: string;
+  /** Every engine the cluster's converters run on: MAX_QUEUE bounds the jobs of all their queues. */
+  engines: readonly EngineName[];
   store: FileStore;
   /** Seals each job's data in Redis (the cluster's shared STORAGE_KEY). */
   keys: KeyRing;
@@ -39,8 +46,9 @@ export interface RedisConversionsOptions {
 
 interface EngineQueue {
   queue: Queue<QueuedJobData, SealedForQueue>;
-  events: QueueEvents;
-  ready: Promise<unknown>;
+  /** Made when this node first sends a job there (each holds a blocking connection of its own). */
+  events?: QueueEvents;
+  ready?: Promise<unknown>;
 }
 
 const stalledTwice = (): DomainError =>
@@ -60,27 +68,42 @@ export function failureOfQueuedJob(keys: KeyRing, reason: string | undefined): D
 
 export class RedisConversions implements Conversions {
   private readonly queues = new Map<EngineName, EngineQueue>();
+  /** One connection for every engine queue's commands (adds, counts); BullMQ leaves it open on close. */
+  private readonly connection: Redis;
   private closed = false;
+  /** Conversions whose answers this node still waits for (close() lets them end first). */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
-  constructor(private readonly options: RedisConversionsOptions) {}
+  constructor(private readonly options: RedisConversionsOptions) {
+    this.connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    for (const engine of options.engines)
+      this.queues.set(engine, {
+        queue: new Queue(engineQueueName(engine), { connection: this.connection, prefix: options.keyPrefix }),
+      });
+  }
 
-  private engineQueue(engine: EngineName): EngineQueue {
+  private engineQueue(engine: EngineName): Required<EngineQueue> {
     let entry = this.queues.get(engine);
     if (!entry) {
-      const connection = redisConnection(this.options.redisUrl);
-      const name = engineQueueName(engine);
-      const events = new QueueEvents(name, { connection, prefix: QUEUE_PREFIX });
       entry = {
-        queue: new Queue(name, { connection, prefix: QUEUE_PREFIX }),
-        events,
-        ready: events.waitUntilReady(),
+        queue: new Queue(engineQueueName(engine), {
+          connection: this.connection,
+          prefix: this.options.keyPrefix,
+        }),
       };
       this.queues.set(engine, entry);
     }
-    return entry;
+    if (!entry.events) {
+      entry.events = new QueueEvents(engineQueueName(engine), {
+        connection: redisConnection(this.options.redisUrl),
+        prefix: this.options.keyPrefix,
+      });
+      entry.ready = entry.events.waitUntilReady();
+    }
+    return entry as Required<EngineQueue>;
   }
 
-  /** Jobs waiting or running on every engine queue this node has used (MAX_QUEUE bounds their sum). */
+  /** Jobs waiting or running on every engine's queue, sent by any node (MAX_QUEUE bounds their sum). */
   private async inQueue(): Promise<number> {
     const counts = await Promise.all(
       [...this.queues.values()].map(({ queue }) =>
@@ -90,7 +113,15 @@ export class RedisConversions implements Conversions {
     return counts.reduce((sum, count) => sum + Object.values(count).reduce((a, b) => a + b, 0), 0);
   }
 
-  async run(request: ConversionRequest): Promise<ConversionAnswer> {
+  run(request: ConversionRequest): Promise<ConversionAnswer> {
+    const answer = this.send(request);
+    this.inFlight.add(answer);
+    const forget = (): boolean => this.inFlight.delete(answer);
+    answer.then(forget, forget);
+    return answer;
+  }
+
+  private async send(request: ConversionRequest): Promise<ConversionAnswer> {
     const inputs: QueuedInput[] = [];
     try {
       if (this.closed)
@@ -153,7 +184,7 @@ export class RedisConversions implements Conversions {
 
   /** The worker's answer, with this node's download Urls; a job still waiting at its deadline leaves the queue. */
   private async answerOf(
-    entry: EngineQueue,
+    entry: Required<EngineQueue>,
     jobId: string,
     request: ConversionRequest,
   ): Promise<ConversionAnswer> {
@@ -183,7 +214,15 @@ export class RedisConversions implements Conversions {
         const state = await job.getState().catch(() => 'unknown');
         if (state === 'waiting' || state === 'prioritized' || state === 'delayed')
           await job.remove().catch(() => undefined);
-        if (request.clientSignal?.aborted) throw conversionFailed('The client closed the request.');
+        if (request.clientSignal?.aborted) {
+          // Its worker stops the engine, as this process would for a conversion of its own.
+          if (state === 'active')
+            await publishCancel(this.connection, this.options.keyPrefix, {
+              queue: entry.queue.name,
+              jobId,
+            }).catch(() => undefined);
+          throw conversionFailed('The client closed the request.');
+        }
         throw engineTimeout(
           state === 'active'
             ? undefined
@@ -194,10 +233,17 @@ export class RedisConversions implements Conversions {
     }
   }
 
+  /**
+   * Takes no more conversions, lets the ones under way answer (each within its deadline; a worker in
+   * this process is still running then), and lets go of the queues: closing QueueEvents first would
+   * leave their callers, such as a workflow run between steps, waiting for nothing until the deadline.
+   */
   async close(): Promise<void> {
     this.closed = true;
+    await Promise.allSettled([...this.inFlight]);
     await Promise.allSettled(
-      [...this.queues.values()].flatMap(({ queue, events }) => [events.close(), queue.close()]),
+      [...this.queues.values()].flatMap(({ queue, events }) => [events?.close(), queue.close()]),
     );
+    this.connection.disconnect();
   }
 }

@@ -6,7 +6,8 @@
  * goes through `deps.conversions`, as for POST /convert. A single-file step given several files (after a split)
  * runs once per file, as the studio's own runner does. A failing step with OnError 'stop' ends the
  * run with "Step n failed: …"; 'continue' hands the last good files on. Intermediate results are
- * deleted when the run ends.
+ * deleted when the run ends. After each step the run's checkpoint (next step, its input FileIds) goes
+ * to `progress`, so another node can continue a run whose node died (`resumeFrom`).
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,6 +22,12 @@ import type { JobDeps } from './job-lifecycle';
 import type { JobFailure } from './job-records';
 import type { ConversionAnswer, ResultFileJson } from './result-files';
 import { type ConversionDeps, deadlineFromNow } from './run-conversion';
+import {
+  interruptedBeforeFirstStep,
+  type RunCheckpoint,
+  RunHandedOverError,
+  type WorkflowStepJson,
+} from './workflow-run-checkpoint';
 import type { WorkflowRunProgress } from './workflow-run-history';
 
 export interface WorkflowRunStep extends OpenedWorkflowStep {
@@ -32,9 +39,14 @@ export interface WorkflowRunStep extends OpenedWorkflowStep {
 export interface WorkflowRunRequest {
   ownerId: string;
   steps: readonly WorkflowRunStep[];
-  /** Step 1's input, checked at the HTTP edge: files already in `workDir`, or the Url. */
-  firstInput: { files: ConverterInputFile[]; url?: string };
-  workDir: string;
+  /**
+   * Step 1's input, checked at the HTTP edge: files already in `workDir`, or the Url. Absent when the
+   * run is continued elsewhere (`resumeFrom`): only the node that received the request had them.
+   */
+  firstInput?: { files: ConverterInputFile[]; url?: string };
+  workDir?: string;
+  /** Continue after the steps this checkpoint says finished (a run adopted from another node). */
+  resumeFrom?: RunCheckpoint;
   /** Per-step time limit, as the Timeout field of one conversion (a step's own Timeout wins). */
   timeoutSeconds: number;
   downloadUrl: (fileId: string, fileName: string) => string;
@@ -45,13 +57,7 @@ export interface WorkflowRunRequest {
 
 export type WorkflowDeps = ConversionDeps & Pick<JobDeps, 'describeFailure'> & { conversions: Conversions };
 
-export interface WorkflowStepJson {
-  Order: number;
-  Endpoint: string;
-  Status: 'Completed' | 'Failed';
-  Message?: string;
-  Conversions: number;
-}
+export type { WorkflowStepJson };
 
 export interface WorkflowAnswer extends ConversionAnswer {
   Steps: WorkflowStepJson[];
@@ -143,7 +149,10 @@ async function runStep(
   step: WorkflowRunStep,
   previous: readonly ResultFileJson[] | undefined,
 ): Promise<ConversionAnswer[]> {
-  if (!previous) return [await convertOnce(deps, request, step, request.firstInput, request.workDir)];
+  if (!previous) {
+    if (!request.firstInput || !request.workDir) throw interruptedBeforeFirstStep();
+    return [await convertOnce(deps, request, step, request.firstInput, request.workDir)];
+  }
   // A single-file step over several files: once per file, in order.
   const batches =
     step.converter.input === 'single-file' && previous.length > 1
@@ -156,13 +165,18 @@ async function runStep(
 
 export async function runWorkflow(deps: WorkflowDeps, request: WorkflowRunRequest): Promise<WorkflowAnswer> {
   request.onStart?.();
-  const intermediate = new Set<string>();
-  const steps: WorkflowStepJson[] = [];
-  let current: ResultFileJson[] | undefined;
-  let cost = 0;
-  let time = 0;
+  const from = request.resumeFrom;
+  const intermediate = new Set<string>(from?.intermediate ?? []);
+  // What the last checkpoint names: another node may go on with these, so a node that lost the run keeps them.
+  let checkpointed = new Set(intermediate);
+  const steps: WorkflowStepJson[] = [...(from?.steps ?? [])];
+  let current: ResultFileJson[] | undefined = from?.current;
+  let cost = from?.cost ?? 0;
+  let time = from?.time ?? 0;
+  let handedOver = false;
   try {
-    for (const [index, step] of request.steps.entries()) {
+    for (let index = from?.next ?? 0; index < request.steps.length; index++) {
+      const step = request.steps[index] as WorkflowRunStep;
       const order = index + 1;
       await request.progress?.stepStarted(index);
       try {
@@ -191,12 +205,26 @@ export async function runWorkflow(deps: WorkflowDeps, request: WorkflowRunReques
         // 'continue' only makes sense when a later step has files to work on.
         if (step.OnError !== 'continue' || !current) throw new WorkflowStepError(order, error, answer);
       }
+      await request.progress?.checkpoint({
+        next: index + 1,
+        ...(current ? { current } : {}),
+        steps,
+        cost,
+        time,
+        intermediate: [...intermediate],
+      });
+      checkpointed = new Set(intermediate);
     }
     const files = current ?? [];
     for (const file of files) if (file.FileId) intermediate.delete(file.FileId);
     return { ConversionCost: cost, ConversionTime: time, Files: files, Steps: steps };
+  } catch (error) {
+    handedOver = error instanceof RunHandedOverError;
+    throw error;
   } finally {
-    await removeWorkDir(request.workDir);
-    await Promise.allSettled([...intermediate].map((fileId) => deps.store.delete(fileId)));
+    if (request.workDir) await removeWorkDir(request.workDir);
+    // Taken over: only this node's results since the last checkpoint are its own to delete.
+    const mine = handedOver ? [...intermediate].filter((id) => !checkpointed.has(id)) : [...intermediate];
+    await Promise.allSettled(mine.map((fileId) => deps.store.delete(fileId)));
   }
 }

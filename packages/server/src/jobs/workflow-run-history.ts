@@ -2,9 +2,16 @@
  * One run's entry in the history as the run goes: a step turns running when it starts, then
  * completed or error (with the reason); the run ends succeeded or failed with its result files. Steps
  * after a failure that stops the run stay pending. Writes go to the database one after another, in
- * the order the run made them; a failed write is not the run's failure (the job's own record still
- * says how it ended), so it is dropped.
+ * the order the run made them, and only while this node holds the run's lease (workflow-run-leases.ts).
+ * A failed progress write is not the run's failure (the job's own record still says how it ended), so
+ * it is dropped; a checkpoint or the end that finds the run taken over throws RunHandedOverError.
  */
+import {
+  type RunCheckpoint,
+  RunHandedOverError,
+  type RunPlan,
+  type RunResumePoint,
+} from './workflow-run-checkpoint';
 import type { RunFile, WorkflowRun, WorkflowRunRecords } from './workflow-runs';
 
 /** What runWorkflow reports while it goes (the step's index, from 0). */
@@ -12,21 +19,50 @@ export interface WorkflowRunProgress {
   stepStarted(index: number): Promise<void>;
   stepCompleted(index: number): Promise<void>;
   stepFailed(index: number, reason: string): Promise<void>;
+  /** After each step: where another node would continue (throws RunHandedOverError when taken over). */
+  checkpoint(state: RunCheckpoint): Promise<void>;
 }
 
 export class RunHistory implements WorkflowRunProgress {
-  private writing: Promise<void> = Promise.resolve();
+  private writing: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly records: WorkflowRunRecords,
     private readonly run: WorkflowRun,
+    private readonly holder: string,
+    private resume: RunResumePoint,
   ) {}
 
+  /** A new run, held by `lease.holder`, with nothing finished yet. */
   static async begin(
     records: WorkflowRunRecords,
     run: { runId: string; ownerId: string; workflowId: string; tools: readonly string[] },
+    lease: { holder: string; until: string; plan: RunPlan },
   ): Promise<RunHistory> {
-    return new RunHistory(records, await records.start(run));
+    const resume: RunResumePoint = {
+      plan: lease.plan,
+      checkpoint: { next: 0, steps: [], cost: 0, time: 0, intermediate: [] },
+    };
+    const started = await records.start(run, { holder: lease.holder, until: lease.until, resume });
+    return new RunHistory(records, started, lease.holder, resume);
+  }
+
+  /** A run this node adopted (it holds the lease now), going on from its resume point. */
+  static adopted(
+    records: WorkflowRunRecords,
+    run: WorkflowRun,
+    holder: string,
+    resume: RunResumePoint,
+  ): RunHistory {
+    return new RunHistory(records, structuredClone(run), holder, resume);
+  }
+
+  get runId(): string {
+    return this.run.RunId;
+  }
+
+  get plan(): RunPlan {
+    return this.resume.plan;
   }
 
   /** The run as it stands (a copy). */
@@ -44,6 +80,11 @@ export class RunHistory implements WorkflowRunProgress {
 
   stepFailed(index: number, reason: string): Promise<void> {
     return this.change(index, { Status: 'error', Error: reason });
+  }
+
+  async checkpoint(state: RunCheckpoint): Promise<void> {
+    this.resume = { ...this.resume, checkpoint: structuredClone(state) };
+    await this.writeHeld();
   }
 
   /** The run succeeded with these results (stored ones only: inline results have no FileId). */
@@ -70,21 +111,34 @@ export class RunHistory implements WorkflowRunProgress {
     return this.end('failed');
   }
 
-  private change(index: number, update: Partial<WorkflowRun['Steps'][number]>): Promise<void> {
+  private async change(index: number, update: Partial<WorkflowRun['Steps'][number]>): Promise<void> {
     const step = this.run.Steps[index];
     if (step) Object.assign(step, update);
-    return this.write();
+    await this.write().catch(() => false);
   }
 
-  private end(status: 'succeeded' | 'failed'): Promise<void> {
+  /** Ends the run: only one node ever does (the write is conditional on still holding it). */
+  private async end(status: 'succeeded' | 'failed'): Promise<void> {
     this.run.Status = status;
     this.run.EndedAt = new Date().toISOString();
-    return this.write();
+    await this.writeHeld();
   }
 
-  private write(): Promise<void> {
+  /**
+   * A write that must find the run still this node's. A database error is not a hand-over: the run
+   * goes on (as with progress writes), and a node that adopts it meanwhile wins at the next write.
+   */
+  private async writeHeld(): Promise<void> {
+    const stored = await this.write().catch(() => true);
+    if (!stored) throw new RunHandedOverError(this.run.RunId);
+  }
+
+  /** Queues a write of the run as it stands; true when it was stored (this node still holds the run). */
+  private write(): Promise<boolean> {
     const snapshot = this.current();
-    this.writing = this.writing.then(() => this.records.save(snapshot)).catch(() => undefined);
-    return this.writing;
+    const resume = structuredClone(this.resume);
+    const written = this.writing.then(() => this.records.saveHeld(snapshot, this.holder, resume));
+    this.writing = written.catch(() => undefined);
+    return written;
   }
 }

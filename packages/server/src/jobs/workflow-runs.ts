@@ -11,6 +11,7 @@ import { compactAfterDelete } from '../storage/database';
 import type { Database, WorkflowRunsTable } from '../storage/database.types';
 import type { KeyRing } from '../storage/key-ring';
 import { openText, SealedTextError, sealText } from '../storage/sealed-text';
+import type { RunLease, RunResumePoint } from './workflow-run-checkpoint';
 
 export type RunStatus = 'running' | 'succeeded' | 'failed';
 export type RunStepStatus = 'pending' | 'running' | 'completed' | 'error';
@@ -54,6 +55,14 @@ const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 interface SealedPart {
   Steps: RunStep[];
   Files: RunFile[];
+  /** While the run goes: what another node needs to continue it (workflow-run-checkpoint.ts). */
+  Resume?: RunResumePoint;
+}
+
+/** A running run as a node adopting it reads it: the history entry and where to continue. */
+export interface AdoptableRun {
+  run: WorkflowRun;
+  resume?: RunResumePoint;
 }
 
 export class WorkflowRunRecords {
@@ -62,12 +71,16 @@ export class WorkflowRunRecords {
     private readonly keys: KeyRing,
   ) {}
 
-  private seal(run: WorkflowRun): string {
-    const part: SealedPart = { Steps: run.Steps, Files: run.Files };
+  private seal(run: WorkflowRun, resume?: RunResumePoint): string {
+    const part: SealedPart = { Steps: run.Steps, Files: run.Files, ...(resume ? { Resume: resume } : {}) };
     return sealText(this.keys, 'workflow-runs', run.RunId, JSON.stringify(part));
   }
 
   private open(row: WorkflowRunsTable): WorkflowRun | undefined {
+    return this.openWithResume(row)?.run;
+  }
+
+  private openWithResume(row: WorkflowRunsTable): AdoptableRun | undefined {
     let part: SealedPart;
     try {
       part = JSON.parse(openText(this.keys, 'workflow-runs', row.id, row.record)) as SealedPart;
@@ -75,6 +88,10 @@ export class WorkflowRunRecords {
       if (error instanceof SealedTextError) return undefined;
       throw error;
     }
+    return { run: this.runOf(row, part), ...(part.Resume ? { resume: part.Resume } : {}) };
+  }
+
+  private runOf(row: WorkflowRunsTable, part: SealedPart): WorkflowRun {
     return {
       RunId: row.id,
       WorkflowId: row.workflow_id,
@@ -87,8 +104,14 @@ export class WorkflowRunRecords {
     };
   }
 
-  /** Records a new run (every step pending) and drops the workflow's finished runs past the limit. */
-  async start(run: { runId: string; ownerId: string; workflowId: string; tools: readonly string[] }) {
+  /**
+   * Records a new run (every step pending) and drops the workflow's finished runs past the limit. With
+   * `lease`, the run is held by that node and carries where another node would continue it.
+   */
+  async start(
+    run: { runId: string; ownerId: string; workflowId: string; tools: readonly string[] },
+    lease?: RunLease & { resume: RunResumePoint },
+  ) {
     const record: WorkflowRun = {
       RunId: run.runId,
       WorkflowId: run.workflowId,
@@ -105,9 +128,11 @@ export class WorkflowRunRecords {
         owner_id: record.OwnerId,
         workflow_id: record.WorkflowId,
         status: record.Status,
-        record: this.seal(record),
+        record: this.seal(record, lease?.resume),
         started_at: record.StartedAt,
         ended_at: null,
+        lease_holder: lease?.holder ?? null,
+        lease_until: lease?.until ?? null,
       })
       .execute();
     await this.prune(run.ownerId, run.workflowId);
@@ -121,6 +146,39 @@ export class WorkflowRunRecords {
       .set({ status: run.Status, record: this.seal(run), ended_at: run.EndedAt ?? null })
       .where('id', '=', run.RunId)
       .execute();
+  }
+
+  /**
+   * Stores the run as it stands, only while `lease.holder` still holds it and it is still running:
+   * false when another node took it over (or it ended), so this node stops. A run that ends lets go
+   * of its lease and of its resume point.
+   */
+  async saveHeld(run: WorkflowRun, holder: string, resume: RunResumePoint): Promise<boolean> {
+    const ended = run.Status !== 'running';
+    const updated = await this.db
+      .updateTable('workflow_runs')
+      .set({
+        status: run.Status,
+        record: this.seal(run, ended ? undefined : resume),
+        ended_at: run.EndedAt ?? null,
+        ...(ended ? { lease_holder: null, lease_until: null } : {}),
+      })
+      .where('id', '=', run.RunId)
+      .where('status', '=', 'running')
+      .where('lease_holder', '=', holder)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  }
+
+  /** A running run with its resume point (undefined when it is unknown or no longer opens). */
+  async adoptable(runId: string): Promise<AdoptableRun | undefined> {
+    const row = await this.db
+      .selectFrom('workflow_runs')
+      .selectAll()
+      .where('id', '=', runId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return row ? this.openWithResume(row) : undefined;
   }
 
   /** The owner's runs, newest first: of one workflow (another user's workflow: none), or all of them. */

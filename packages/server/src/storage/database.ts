@@ -5,6 +5,7 @@
  * starting together on one new database migrate it once.
  */
 import { chmodSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -18,7 +19,7 @@ import {
   SqliteDialect,
   sql,
 } from 'kysely';
-import pg from 'pg';
+import type PgModule from 'pg';
 import type { Database } from './database.types';
 import type { KeyRing } from './key-ring';
 import { migrations } from './migrations';
@@ -47,6 +48,8 @@ export function sqliteDialect(dataDir: string): Dialect {
 /** PostgreSQL at `url` (postgres://user:password@host:port/database?sslmode=…), through a pool of pg. */
 export function postgresDialect(url: string): Dialect {
   // A few connections per node: the queries are short, and a cluster multiplies this by its nodes.
+  // pg is loaded here, not when the server starts: a server on SQLite never needs it.
+  const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server drops (a restart, a failover) must not crash the node: the pool
   // replaces it, and while the database is away queries fail and /readyz answers `database` down.

@@ -63,6 +63,9 @@ export interface WorkflowRunsTable {
   record: string;
   started_at: string;
   ended_at: string | null;
+  /** The node coordinating a running run (null once it ended), and until when (ISO) its claim holds. */
+  lease_holder: string | null;
+  lease_until: string | null;
 }
 
 export interface ApiKeysTable {

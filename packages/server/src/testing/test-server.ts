@@ -133,9 +133,22 @@ async function postgresFor(dataDir: string, overrides: ServerOptions): Promise<P
   return { databaseUrl: shared.databaseUrl, storageKeyHex: overrides.storageKeyHex ?? shared.storageKeyHex };
 }
 
+/**
+ * When REDIS_URL is set (the server-pg test project) or a test passes a redisUrl, the server sends
+ * its jobs through BullMQ and converts them with its own workers (ROLE=all), under a key prefix of
+ * its data folder: servers of different tests share the run's one Redis but never a queue, and a
+ * server started again on the same folder finds its queues again, as a restart would.
+ */
+function redisFor(dataDir: string, overrides: ServerOptions): Partial<ServerOptions> {
+  const redisUrl = overrides.redisUrl ?? process.env.REDIS_URL;
+  if (!redisUrl) return {};
+  return { redisUrl, redisKeyPrefix: overrides.redisKeyPrefix ?? `test-${basename(dataDir)}` };
+}
+
 export async function startTestServer(overrides: ServerOptions = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'docstudio-test-')));
   const postgres = await postgresFor(dataDir, overrides);
+  const redis = redisFor(dataDir, overrides);
   // Test files send hundreds of requests from one address: rate limits are off unless a test sets them.
   const app = await createServer({
     logger: false,
@@ -144,6 +157,7 @@ export async function startTestServer(overrides: ServerOptions = {}): Promise<Te
     signInAttemptsPerMinute: 1_000_000,
     ...overrides,
     ...postgres,
+    ...redis,
     dataDir,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

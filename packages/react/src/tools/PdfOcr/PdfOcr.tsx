@@ -1,7 +1,8 @@
-import { getTool } from '@docstudio/core';
+import { getTool, type OptionChoice } from '@docstudio/core';
 import { useId } from 'react';
 import type { FieldValue } from '../../primitives';
 import * as fieldStyles from '../../primitives/OptionField/OptionField.css';
+import { useStudio } from '../../provider';
 import {
   ToolOptions,
   type ToolProps,
@@ -10,8 +11,9 @@ import {
   useToolContext,
   useToolState,
 } from '../../shell';
+import { useOcrLanguages } from './useOcrLanguages';
 
-function OcrOptions() {
+function OcrOptions({ languages }: { languages: readonly OptionChoice[] }) {
   const { tool, scope, messages } = useToolContext();
   const choices = tool.endpointChoices ?? [];
   const output = useToolState((state) => state.ui.output ?? choices[0]?.value ?? '');
@@ -20,7 +22,7 @@ function OcrOptions() {
   const id = useId();
   return (
     <div style={{ display: 'grid', gap: 12 }}>
-      <ToolOptions />
+      <ToolOptions moreChoices={{ Language: languages }} />
       <div className={fieldStyles.field} data-scope={scope} data-part="option" data-option="output">
         <label className={fieldStyles.label} htmlFor={id}>
           {messages.outputFormatLabel}
@@ -52,7 +54,18 @@ function prepareOcr(values: Record<string, FieldValue>, ui: Record<string, strin
   return { values, ...(choice ? { endpoint: choice.endpoint } : {}) };
 }
 
-/** OCR: language and output format; Searchable PDF posts to pdf/to/ocr, Text File to pdf/to/txt. */
+/**
+ * OCR: language and output format; Searchable PDF posts to pdf/to/ocr, Text File to pdf/to/txt. The
+ * languages are the spec's 27, then the other ones the server has installed.
+ */
 export function PdfOcr(props: ToolProps) {
-  return <ToolShell toolId="pdf-ocr" {...props} options={<OcrOptions />} prepare={prepareOcr} />;
+  const languages = useOcrLanguages(useStudio(props).client);
+  return (
+    <ToolShell
+      toolId="pdf-ocr"
+      {...props}
+      options={<OcrOptions languages={languages} />}
+      prepare={prepareOcr}
+    />
+  );
 }

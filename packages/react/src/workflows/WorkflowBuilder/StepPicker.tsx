@@ -2,6 +2,7 @@ import {
   builderOptions,
   builderStep,
   findToolById,
+  type OptionChoice,
   type ToolDefinition,
   type ToolId,
   toolChoicesAfter,
@@ -13,6 +14,7 @@ import { type FieldValue, Heading, type HeadingLevel, OptionField, secondaryButt
 import * as fieldStyles from '../../primitives/OptionField/OptionField.css';
 import { formatMessage, type StudioMessages } from '../../provider';
 import type { WorkflowTexts } from '../../provider/workflow.texts';
+import { withMoreChoices } from '../../shell/option.rules';
 import * as shell from '../../shell/ToolShell.css';
 import * as styles from '../shared/workflow.css';
 
@@ -24,6 +26,8 @@ export interface StepPickerProps {
   disabled: boolean;
   onAdd: (step: WorkflowStep) => void;
   onError: (message: string) => void;
+  /** The server's OCR languages beyond the catalogue's 27, offered after them for OCR steps. */
+  ocrLanguages?: readonly OptionChoice[];
 }
 
 const scope = 'workflow-builder';
@@ -44,6 +48,7 @@ export function StepPicker({
   disabled,
   onAdd,
   onError,
+  ocrLanguages,
 }: StepPickerProps) {
   const [toolId, setToolId] = useState<ToolId | ''>('');
   const [values, setValues] = useState<Record<string, FieldValue>>({});
@@ -134,7 +139,11 @@ export function StepPicker({
         builderOptions(chosen, values).map((option) => (
           <OptionField
             key={option.name}
-            option={option}
+            option={
+              chosen.id === 'pdf-ocr' && option.name === 'Language'
+                ? withMoreChoices(option, ocrLanguages)
+                : option
+            }
             value={values[option.name]}
             onChange={(value) => setValues((current) => ({ ...current, [option.name]: value }))}
             disabled={disabled}

@@ -137,6 +137,31 @@ describe('WorkflowBuilder (create)', () => {
     );
   });
 
+  it("offers an OCR step the server's installed languages after the 27, and stores the one picked", async () => {
+    const server = createFakeStudioServer();
+    // the fake keeps paths outside workflows, job and convert whole
+    server.answerNext('/v2/ocr/languages', 200, {
+      Languages: [
+        { Code: 'en', Name: 'English', Listed: true },
+        { Code: 'cs', Name: 'Czech', Listed: false },
+        { Code: 'fr', Name: 'French', Listed: false },
+      ],
+    });
+    const builder = await renderWorkflow(<WorkflowBuilder {...serverProps(server)} />, 'workflow-builder');
+    await pickTool(builder, 'OCR PDF');
+    const language = () =>
+      builder.root().querySelector<HTMLSelectElement>('[data-option="Language"] select') as HTMLSelectElement;
+    await expect
+      .poll(() => [...language().options].slice(27).map((option) => option.textContent))
+      .toEqual(['Czech', 'French']);
+    expect([...language().options].slice(0, 27).map((option) => option.value)).toEqual(
+      getTool('pdf-ocr').options[0]?.options?.map((choice) => choice.value),
+    );
+    await pickOption(language(), 'French');
+    await addStep(builder);
+    await expect.poll(() => jsonView(builder).steps[0]?.parameters).toMatchObject({ Language: 'fr' });
+  });
+
   it('shows each tool its catalogue parameters (required ones marked), the chosen values in the preview', async () => {
     const server = createFakeStudioServer();
     const builder = await renderWorkflow(<WorkflowBuilder {...serverProps(server)} />, 'workflow-builder');

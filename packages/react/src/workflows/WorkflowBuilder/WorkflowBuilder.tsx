@@ -9,6 +9,7 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { subheadingLevel } from '../../primitives';
 import * as shell from '../../shell/ToolShell.css';
+import { useOcrLanguages } from '../../tools/PdfOcr/useOcrLanguages';
 import { StoredWorkflowStates } from '../shared/StoredWorkflowStates';
 import { type StoredWorkflowStatus, useStoredWorkflow } from '../shared/useStoredWorkflow';
 import { useToasts } from '../shared/useToasts';
@@ -57,6 +58,7 @@ function builderState(
  */
 export function WorkflowBuilder(props: WorkflowBuilderProps) {
   const studio = useWorkflowStudio(props);
+  const ocrLanguages = useOcrLanguages(studio.client);
   const { service, texts, headingLevel, messages } = studio;
   const { toasts, push, dismiss } = useToasts();
   const [savedId, setSavedId] = useState<string | undefined>(undefined);
@@ -150,6 +152,7 @@ export function WorkflowBuilder(props: WorkflowBuilderProps) {
               />
               <StepPicker
                 steps={steps}
+                ocrLanguages={ocrLanguages}
                 texts={texts}
                 messages={messages}
                 headingLevel={inner}

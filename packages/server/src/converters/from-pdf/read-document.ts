@@ -1,7 +1,7 @@
 /**
  * The common skeleton of the PDF to Word / PowerPoint / Excel converters: qpdf's inspection, the page
- * count, then every page's structure extracted in the MuPDF worker pool (scanned pages OCRed), page by
- * page under the job's deadline. Each converter only adds its writer.
+ * count, then every page's structure extracted in the MuPDF worker pool (scanned pages OCRed in the
+ * language found on the first of them), page by page under the job's deadline. Each converter only adds its writer.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { countPdfPages, extractPageStructureInWorker } from '../../engines/mupdf
 import type { ExtractOptions, PageWithFlow } from '../../engines/pdf-structure';
 import type { ConverterContext, ConverterResultFile } from '../converter.types';
 import { baseName, forEachPage, inspectedInputPdf, pageLoopDeadlineAt } from './page-loop';
+import { documentScanLanguage } from './scan-language';
 
 /** One scanned page's OCR never runs longer than this, whatever time the job has left. */
 const OCR_PAGE_TIMEOUT_MS = 120_000;
@@ -31,10 +32,11 @@ export async function readDocumentStructure(
   const deadlineAt = pageLoopDeadlineAt(ctx, WRITE_RESERVE_MS);
   const input = await inspectedInputPdf(ctx);
   const count = await countPdfPages(input, { signal: ctx.signal, deadlineAt });
+  const language = await documentScanLanguage(ctx, input, deadlineAt);
   const pages: PageWithFlow[] = [];
   await forEachPage(ctx, count, deadlineAt, async (index) => {
     const timeoutMs = Math.max(1_000, Math.min(OCR_PAGE_TIMEOUT_MS, deadlineAt - Date.now()));
-    const ocr = { workDir: ctx.workDir, signal: ctx.signal, timeoutMs };
+    const ocr = { workDir: ctx.workDir, signal: ctx.signal, timeoutMs, ...(language ? { language } : {}) };
     pages.push(await extractPageStructureInWorker(input, index, { ...options, ocr }, { signal: ctx.signal }));
   });
   return { pages, base: baseName(ctx.files[0]?.fileName ?? 'document.pdf') };

@@ -84,6 +84,46 @@ describe('pdf/to/compress', () => {
     }
   });
 
+  it("keeps every page's text when both of Ghostscript's interpreters change one (qpdf-only fallback)", async () => {
+    // a real page each interpreter misreads: GeoTopo's page 66 (ϱ, the former one) and the Cyrillic
+    // cidrange page (the current one)
+    const mixed = join(job().workDir, 'mixed.pdf');
+    const cyrillic = repoCorpusFile('pdf/cyrillic-cidrange-tounicode.pdf');
+    await run('qpdf', [
+      '--empty',
+      '--pages',
+      corpusFile('pdf/GeoTopo-komprimiert.pdf'),
+      '66',
+      cyrillic,
+      '1',
+      '--',
+      mixed,
+    ]);
+    const words = async (path: string, page: number) => (await pageText(path, page)).replace(/\s+/g, '');
+    const before = [await words(mixed, 1), await words(mixed, 2)];
+    const fonts = async (path: string) =>
+      (await run('pdffonts', [path]))
+        .split('\n')
+        .slice(2)
+        .map((row) => row.split(' ')[0]);
+    // the premise: each interpreter's rewrite changes the text of one page, and renames the fonts
+    for (const legacyInterpreter of [false, true]) {
+      const rewritten = join(job().workDir, `gs-${legacyInterpreter}.pdf`);
+      await downsamplePdf(mixed, rewritten, 150, { timeoutMs: 120_000, legacyInterpreter });
+      expect([await words(rewritten, 1), await words(rewritten, 2)]).not.toEqual(before);
+      expect(await fonts(rewritten)).not.toEqual(await fonts(mixed));
+    }
+    const [result] = await convertAsSent(
+      pdfCompressConverter,
+      await job().context([mixed], { Preset: 'ebook' }),
+    );
+    const path = result?.path ?? '';
+    expect([await words(path, 1), await words(path, 2)]).toEqual(before);
+    // qpdf's passes leave fonts as they are: neither of Ghostscript's rewrites was taken
+    expect(await fonts(path)).toEqual(await fonts(mixed));
+    expect(await fileSize(path)).toBeLessThanOrEqual(await fileSize(mixed));
+  });
+
   it('never returns a file larger than the input', async () => {
     for (const source of ['pdf/crazyones.pdf', 'pdf-a/crazyones-pdfa.pdf', 'pdf/annotated_pdf.pdf']) {
       const input = corpusFile(source);

@@ -1,8 +1,28 @@
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useHttpTestServer } from '../../testing';
-import { corpusFile, fileSize } from '../../testing/pdf-tools';
+import { corpusFile, fileSize, run } from '../../testing/pdf-tools';
 
-const { server, save } = useHttpTestServer();
+const { server, dir, save } = useHttpTestServer();
+
+/** Page 1 drawn by poppler in grey, scaled to one size (a scan and its downsampled copy differ in pixels). */
+async function greyPage(pdf: string): Promise<Buffer> {
+  const prefix = join(dir(), `page-${Math.random().toString(36).slice(2)}`);
+  await run('pdftoppm', ['-r', '40', '-gray', '-png', '-singlefile', '-f', '1', '-l', '1', pdf, prefix]);
+  return sharp(`${prefix}.png`).resize(200, 260, { fit: 'fill' }).greyscale().raw().toBuffer();
+}
+
+/** Mean difference (0–255 levels) between page 1 of two PDFs as poppler draws them. */
+async function pictureDifference(a: string, b: string): Promise<number> {
+  const [first, second] = await Promise.all([greyPage(a), greyPage(b)]);
+  let sum = 0;
+  for (let i = 0; i < first.length; i++) sum += Math.abs((first[i] ?? 0) - (second[i] ?? 0));
+  return sum / first.length;
+}
+
+const imageRows = async (path: string) =>
+  (await run('pdfimages', ['-list', path])).split('\n').slice(2).filter(Boolean);
 
 describe('POST /convert/pdf/to/compress', () => {
   it('returns a smaller PDF for a scan', async () => {
@@ -13,6 +33,27 @@ describe('POST /convert/pdf/to/compress', () => {
     const path = await save(answer.body.Files?.[0]);
     expect(await fileSize(path)).toBeLessThan((await fileSize(source)) / 2);
     expect(answer.body.Files?.[0]?.FileSize).toBe(await fileSize(path));
+  });
+
+  it('compresses an image-only scan into a picture of the same page', async () => {
+    const source = corpusFile('pdf-scanned/camelot-image-table.pdf');
+    // the premise: one picture, no text layer
+    expect(await imageRows(source)).toHaveLength(1);
+    expect((await run('pdftotext', [source, '-'])).trim()).toBe('');
+    const answer = await server().convert('pdf/to/compress', { Preset: 'ebook', StoreFile: 'true' }, [
+      source,
+    ]);
+    expect(answer.status).toBe(200);
+    const path = await save(answer.body.Files?.[0]);
+    expect(await fileSize(path)).toBeLessThan((await fileSize(source)) / 2);
+    // still one picture and no text: nothing was drawn over or recognised into the page
+    expect(await imageRows(path)).toHaveLength(1);
+    expect((await run('pdftotext', [path, '-'])).trim()).toBe('');
+    // the same page: its drawing matches the original's, where another scan's does not
+    const same = await pictureDifference(source, path);
+    const other = await pictureDifference(source, corpusFile('pdf-scanned/linn.pdf'));
+    expect(same).toBeLessThan(3);
+    expect(other).toBeGreaterThan(same * 5);
   });
 
   it('answers 400 for an unknown Preset and 422 for damaged or locked input', async () => {

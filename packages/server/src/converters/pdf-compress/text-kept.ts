@@ -1,22 +1,56 @@
 /**
  * Compress verifies its own output: a candidate may shrink images and fonts, never change what the
- * pages say. Ghostscript's rewrite of some ToUnicode maps (cidrange entries, Ghostscript 10.00) turns
- * correct text into other characters, which a user only finds when a search fails; comparing the
- * text of every page before and after catches that. MuPDF reads both, in its worker pool.
+ * pages say. Ghostscript's rewrite of some ToUnicode maps (cidrange entries, two-byte bfrange codes;
+ * Ghostscript 10.00) turns correct text into other characters, which a user only finds when a search
+ * fails; comparing the text of every page before and after catches that. MuPDF reads both, in its
+ * worker pool: a document whose page count is known is read by two workers at once (each takes every
+ * other chunk of pages), since the check of Ghostscript's output is on compress's critical path.
  */
-import { readTextLayersInWorker } from '../../engines/mupdf-worker';
+import { readTextLayersInWorker, runMupdfTask } from '../../engines/mupdf-worker';
 import type { ConverterContext } from '../converter.types';
+
+/** Pages per worker task: short tasks keep a cancelled job's worker free soon. */
+const CHUNK = 25;
+const LANES = 2;
 
 /** A page's characters without layout: spaces and line breaks may move when fonts are rewritten. */
 const characters = (text: string): string => text.normalize('NFC').replace(/\s+/g, '');
 
-/** The characters of every page, in page order. */
-export async function pageCharacters(
-  path: string,
-  ctx: Pick<ConverterContext, 'signal' | 'deadlineAt'>,
-): Promise<string[]> {
-  const pages = await readTextLayersInWorker(path, ctx.signal, ctx.deadlineAt);
-  return pages.map((page) => characters(page.text));
+type Limits = Pick<ConverterContext, 'signal' | 'deadlineAt'>;
+
+/** The text of pages [0, pages) in chunks read by LANES workers; undefined when the file has another count. */
+async function readInLanes(path: string, pages: number, ctx: Limits): Promise<string[] | undefined> {
+  const chunks = Array.from({ length: Math.ceil(pages / CHUNK) }, (_, index) => index * CHUNK);
+  const texts: string[][] = [];
+  let counted = pages;
+  const lane = async (first: number) => {
+    for (let index = first; index < chunks.length; index += LANES) {
+      const from = chunks[index] ?? 0;
+      const chunk = await runMupdfTask(
+        { kind: 'text-layers', path, from, to: from + CHUNK },
+        ctx.signal,
+        ctx.deadlineAt,
+      );
+      counted = chunk.pages;
+      texts[index] = chunk.layers.map((layer) => characters(layer.text));
+    }
+  };
+  await Promise.all(Array.from({ length: LANES }, (_, first) => lane(first)));
+  return counted === pages ? texts.flat() : undefined;
+}
+
+/**
+ * The characters of every page, in page order. With `pages` (the count the file should have) the
+ * pages are read in parallel; a file with a different count is read again page by page, so the
+ * answer always has the file's own count.
+ */
+export async function pageCharacters(path: string, ctx: Limits, pages?: number): Promise<string[]> {
+  if (pages !== undefined && pages > CHUNK) {
+    const texts = await readInLanes(path, pages, ctx);
+    if (texts) return texts;
+  }
+  const layers = await readTextLayersInWorker(path, ctx.signal, ctx.deadlineAt);
+  return layers.map((page) => characters(page.text));
 }
 
 /** True when both have as many pages and each page has the same characters. */

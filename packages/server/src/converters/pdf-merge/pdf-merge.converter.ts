@@ -1,20 +1,21 @@
 /**
  * pdf/to/merge: Files[0], Files[1], ... into one PDF in that order, with qpdf (lossless; form fields
- * kept), then every input's bookmarks rebuilt at their new pages (merge-outlines.ts). Named after the
- * first file: 'report-merged.pdf'.
+ * kept), and every input's bookmarks rebuilt at their new pages (engines/pdf-outlines): a MuPDF worker
+ * reads them while qpdf assembles the pages and writes them into its output after, so the server's
+ * thread never parses a PDF. Named after the first file: 'report-merged.pdf'.
  */
 
 import { join, parse } from 'node:path';
 import type { ToolParameters } from '@docstudio/core';
 import { pdfMerge } from '@docstudio/core';
-import { DomainError, invalidParameters } from '../../contract/errors';
+import { DomainError, ErrorCode, invalidParameters } from '../../contract/errors';
+import { runMupdfTask } from '../../engines/mupdf-worker';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { assemblePages } from '../../engines/qpdf';
 import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converter.types';
 import { catalogueParameters } from '../tool-parameters';
-import { mergeOutlines } from './merge-outlines';
 
 const MERGE_FACTS = catalogueFacts('pdf/to/merge');
 const MIN_MERGE_FILES = MERGE_FACTS.minFiles ?? 2;
@@ -45,10 +46,13 @@ async function mergePdfs(ctx: ConverterContext): Promise<ConverterResultFile[]> 
   }
   const output = join(ctx.workDir, 'result-merged.pdf');
   const options = { signal: ctx.signal, timeoutMs: timeLeftMs(ctx.deadlineAt) };
+  const parts = ctx.files.map((file) => file.path);
+  const outlines = runMupdfTask({ kind: 'collect-outlines', parts }, ctx.signal, ctx.deadlineAt);
+  outlines.catch(() => undefined); // awaited below, unless qpdf fails first
   try {
     // qpdf refuses inputs it cannot open (damaged, or needing a password) and repairs what it can.
     await assemblePages(
-      ctx.files.map((file) => ({ path: file.path })),
+      parts.map((path) => ({ path })),
       output,
       options,
     );
@@ -56,13 +60,15 @@ async function mergePdfs(ctx: ConverterContext): Promise<ConverterResultFile[]> 
     await explainFailure(ctx, error);
   }
   try {
-    await mergeOutlines(
-      output,
-      ctx.files.map((file) => file.path),
-    );
+    const { items } = await outlines;
+    if (items.length > 0) {
+      await runMupdfTask({ kind: 'insert-outlines', path: output, items }, ctx.signal, ctx.deadlineAt);
+    }
   } catch (error) {
-    // Bookmarks are a courtesy: an outline MuPDF cannot read must not cost the user the merged pages.
-    if (error instanceof DomainError || ctx.signal.aborted) throw error;
+    // Bookmarks are a courtesy: an outline MuPDF cannot read (the worker's 5002) must not cost the
+    // user the merged pages; a timeout or an abort still ends the job.
+    const unreadable = error instanceof DomainError && error.code === ErrorCode.DamagedFile;
+    if (!unreadable || ctx.signal.aborted) throw error;
   }
   const first = ctx.files[0]?.fileName ?? 'merged.pdf';
   return [{ path: output, fileName: `${parse(first).name}-merged.pdf` }];

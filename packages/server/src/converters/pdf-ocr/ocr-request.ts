@@ -18,8 +18,11 @@ import {
   type SentParameters,
 } from '../tool-parameters';
 
-/** The Language's code as sent ('en', 'zh-cn', 'fr') and the Tesseract model it names. */
-export type OcrParameters = ResolvedOcrLanguage;
+/**
+ * The Language's code as sent ('en', 'zh-cn', 'fr') and the Tesseract model it names; `detect` when
+ * none was sent (the model is then en's, and pdf/to/txt finds the page's language itself).
+ */
+export type OcrParameters = ResolvedOcrLanguage & { detect: boolean };
 
 const INSTALLED_HINT =
   'Other languages installed for OCR on this server are taken by their ISO code (fr, ces).';
@@ -30,7 +33,8 @@ const INSTALLED_HINT =
  * install script adds; a server with more packages takes those too). Blank or absent is en.
  */
 export function readOcrParameters(sent: SentParameters): ParameterReading<OcrParameters> {
-  const resolved = resolveOcrLanguage(sentValue(sent, 'Language'));
+  const language = sentValue(sent, 'Language');
+  const resolved = resolveOcrLanguage(language);
   const reading = readCatalogue('pdf-ocr', sent);
   const problems = reading.ok ? {} : { ...reading.problems };
   if (!resolved) {
@@ -39,7 +43,8 @@ export function readOcrParameters(sent: SentParameters): ParameterReading<OcrPar
   }
   // the catalogue's list is a picker's, not the server's limit: an installed model answers for itself
   delete problems.Language;
-  return hasProblems(problems) ? refused(problems) : { ok: true, params: resolved };
+  const detect = language === undefined || language.trim() === '';
+  return hasProblems(problems) ? refused(problems) : { ok: true, params: { ...resolved, detect } };
 }
 
 export interface OcrRequest {

@@ -137,7 +137,11 @@ export function imageBlock(image: PageImage, maxWidth: number): Paragraph {
   }
   return new Paragraph({
     children: [
-      new ImageRun({ type: 'png', data: image.png, transformation: { width: pixels(w), height: pixels(h) } }),
+      new ImageRun({
+        type: image.format,
+        data: image.data,
+        transformation: { width: pixels(w), height: pixels(h) },
+      }),
     ],
   });
 }

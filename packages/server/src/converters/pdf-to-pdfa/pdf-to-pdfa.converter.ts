@@ -9,6 +9,7 @@ import { join, parse } from 'node:path';
 import type { ToolParameters } from '@docstudio/core';
 import { conversionFailed, invalidParameters } from '../../contract/errors';
 import { convertToPdfa, type PdfaPart } from '../../engines/ghostscript';
+import { runMupdfTask } from '../../engines/mupdf-worker';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { outputPageCount, repairPdf } from '../../engines/qpdf';
 import { timeLeftMs } from '../../engines/time-left';
@@ -17,7 +18,6 @@ import type { Converter, ConverterContext, ConverterResultFile } from '../conver
 import { pageCharacters, sameText } from '../pdf-compress/text-kept';
 import { type ParameterReading, readCatalogue, refused, type SentParameters } from '../tool-parameters';
 import { finishPdfaMetadata, readPdfTitle } from './pdfa-metadata';
-import { preparePdfaInput } from './pdfa-preflight';
 
 const ENDPOINT = 'pdf/to/pdfa';
 
@@ -64,7 +64,11 @@ async function convertPdfToPdfa(ctx: ConverterContext<PdfaTarget>): Promise<Conv
   // polyglot named .pdf cannot reach Ghostscript's interpreter.
   const rewritten = join(ctx.workDir, 'pdfa-input.pdf');
   await repairPdf(file.path, rewritten, { signal: ctx.signal, timeoutMs: timeLeftMs(ctx.deadlineAt) });
-  await preparePdfaInput(rewritten, version.part);
+  await runMupdfTask(
+    { kind: 'pdfa-preflight', path: rewritten, part: version.part },
+    ctx.signal,
+    ctx.deadlineAt,
+  );
   const ghostscript = { workDir: ctx.workDir, signal: ctx.signal, timeoutMs: timeLeftMs(ctx.deadlineAt) };
   await convertToPdfa(rewritten, output, version.part, ghostscript);
   const text = await pageCharacters(file.path, ctx);

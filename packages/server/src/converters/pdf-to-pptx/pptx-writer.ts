@@ -112,7 +112,8 @@ export async function writePptx(pages: PageWithFlow[], title: string): Promise<B
       else {
         const [x0, y0, x1, y1] = item.image.box;
         slide.addImage({
-          data: `image/png;base64,${item.image.png.toString('base64')}`,
+          // pptxgenjs names the media part by this type: a JPEG stays image-….jpeg
+          data: `image/${item.image.format === 'jpg' ? 'jpeg' : 'png'};base64,${item.image.data.toString('base64')}`,
           x: inches(x0 * scale),
           y: inches(y0 * scale),
           w: inches((x1 - x0) * scale),

@@ -2,12 +2,24 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { detectPdfPageLanguage } from '../../engines/language-detection';
+import { ocrPageText } from '../../engines/tesseract';
 import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
 import { corpusFile, run, useTestJob } from '../../testing/pdf-tools';
 import { characterErrorRate, wordRecall } from '../pdf-ocr/ocr.testing';
 import { PAGE_SEPARATOR, pdfToTxtConverter } from './pdf-to-txt.converter';
+
+// Counted, not replaced: every call still runs Tesseract. A text-layer page must call neither.
+vi.mock('../../engines/tesseract', async (original) => {
+  const real = await original<typeof import('../../engines/tesseract')>();
+  return { ...real, ocrPageText: vi.fn(real.ocrPageText) };
+});
+vi.mock('../../engines/language-detection', async (original) => {
+  const real = await original<typeof import('../../engines/language-detection')>();
+  return { ...real, detectPdfPageLanguage: vi.fn(real.detectPdfPageLanguage) };
+});
 
 const job = useTestJob();
 
@@ -31,12 +43,14 @@ async function imagePdf(image: string, output: string): Promise<void> {
 
 describe('pdf/to/txt', () => {
   it('reads a text-layer page from its text layer, exactly (no OCR)', async () => {
-    const started = Date.now();
+    vi.mocked(ocrPageText).mockClear();
+    vi.mocked(detectPdfPageLanguage).mockClear();
     const pages = await toText(corpusFile('pdf/crazyones.pdf'));
     expect(pages).toHaveLength(1);
     const truth = await readFile(corpusFile('pdf/crazyones.expected.txt'), 'utf8');
     expect(characterErrorRate(pages[0] ?? '', truth)).toBe(0);
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(ocrPageText).not.toHaveBeenCalled();
+    expect(detectPdfPageLanguage).not.toHaveBeenCalled();
   });
 
   it('keeps pages apart with a form feed: text layer where present, OCR where not', async () => {
@@ -49,8 +63,10 @@ describe('pdf/to/txt', () => {
       '--',
       mixed,
     ]);
+    vi.mocked(ocrPageText).mockClear();
     const pages = await toText(mixed, { Language: 'en' });
     expect(pages).toHaveLength(2);
+    expect(ocrPageText).toHaveBeenCalledTimes(1); // the scanned page only
     expect(pages[0]).toContain('to the crazy ones. The misfits.');
     const recall = wordRecall(
       pages[1] ?? '',
@@ -74,14 +90,15 @@ describe('pdf/to/txt', () => {
   });
 
   it('reads a skewed scan and an old-typeface scan', async () => {
-    const [skewed] = await toText(corpusFile('pdf-scanned/skew.pdf'));
+    // English named: what is measured is the reading of skew and old type, not the language search
+    const [skewed] = await toText(corpusFile('pdf-scanned/skew.pdf'), { Language: 'en' });
     const recall = wordRecall(
       skewed ?? '',
       await readFile(corpusFile('pdf-scanned/linn.expected.txt'), 'utf8'),
     );
     console.log(`skew.pdf word recall: ${(recall * 100).toFixed(1)}%`);
     expect(recall).toBeGreaterThan(0.7);
-    const [huck] = await toText(corpusFile('pdf-scanned/c02-22.pdf'));
+    const [huck] = await toText(corpusFile('pdf-scanned/c02-22.pdf'), { Language: 'en' });
     expect((huck ?? '').length).toBeGreaterThan(500);
     expect(huck).toMatch(/\b(the|and|was)\b/);
   });

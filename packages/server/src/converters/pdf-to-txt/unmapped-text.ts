@@ -12,18 +12,21 @@ import type { ConverterContext } from '../converter.types';
 /** A page's text layer with enough unmapped characters to be worth OCR (the structure's own gate). */
 export const hasUnreadableLine = (text: string): boolean => needsUnmappedOcr(text.split('\n'));
 
-/** The page's text with its unmapped lines read by Tesseract's `model`. */
+/**
+ * The page's text with its unmapped lines read by Tesseract's `model`, or without one by the models
+ * of the script Tesseract sees in them.
+ */
 export async function pageTextWithUnmappedOcr(
   ctx: ConverterContext<unknown>,
   path: string,
   index: number,
-  model: string,
+  model: string | undefined,
 ): Promise<string> {
   const ocr = {
     workDir: ctx.workDir,
     signal: ctx.signal,
     timeoutMs: timeLeftMs(ctx.deadlineAt, 1000),
-    language: model,
+    ...(model ? { language: model } : { detectLanguage: true }),
   };
   const page = await extractPageStructureInWorker(
     path,

@@ -69,15 +69,83 @@ describe('pdf/to/xlsx on hard tables', () => {
     expect(mean, scores.map((s) => s.toFixed(2)).join(' ')).toBeGreaterThanOrEqual(least);
   });
 
-  it('takes in a row-label column outside the ruled grid (eu-012 tables 3 and 4, us-009)', async () => {
+  it('takes in a row-label column outside the ruled grid (eu-012 tables 1 and 3-5, us-009)', async () => {
     const source = tables('eu-012.pdf');
-    const scores = tableScores(expectedTables(source), await xlsxGrids(await convert(pdfToXlsx, source)));
-    // the two tables with labels (and a last column) beside the rules come out whole
+    const grids = await xlsxGrids(await convert(pdfToXlsx, source));
+    const scores = tableScores(expectedTables(source), grids);
+    // the tables with labels (and a last column) beside the rules come out whole
     expect(scores[2]).toBe(1);
     expect(scores[3]).toBe(1);
-    const grids = await xlsxGrids(await convert(pdfToXlsx, tables('us-009.pdf')));
-    const salaries = grids.flat().find((row) => row[0] === 'Salaries (a)');
+    // labels read as one line with their row's figures ('Denmark 17 49 34'; was 3% of table 5)
+    expect(scores[0]).toBe(1);
+    expect(scores[4]).toBe(1);
+    expect(grids.flat().find((row) => row[0] === 'Denmark')).toEqual(['Denmark', '17', '49', '34']);
+    const costs = await xlsxGrids(await convert(pdfToXlsx, tables('us-009.pdf')));
+    const salaries = costs.flat().find((row) => row[0] === 'Salaries (a)');
     expect(salaries?.slice(0, 2)).toEqual(['Salaries (a)', '1314000']);
+  });
+});
+
+describe('pdf/to/xlsx: rows without rules, wrapped labels, charts', () => {
+  const rowOf = (grids: string[][][], label: string): string[] | undefined =>
+    grids.flat().find((row) => (row[0] ?? '').replace(/\s+/g, ' ') === label);
+
+  it('finds the rows of a table ruled only by its columns (no row rule, no frame)', async () => {
+    const source = tables('mmwr-column-rules.pdf');
+    const grids = await xlsxGrids(await convert(pdfToXlsx, source));
+    // each record one row: its wrapped label whole in column A, its figures beside it, typed
+    expect(
+      rowOf(grids, 'Premature mortality (years of potential life lost before age 75 yrs/100,000 population)'),
+    ).toEqual([
+      'Premature mortality (years of potential\nlife lost before age 75 yrs/100,000\npopulation)',
+      '7108.3',
+      '6960.6',
+      '6920',
+      '6899.5',
+      '6940.6',
+    ]);
+    expect(rowOf(grids, 'Inequality in HALex (Gini index), ages 18–65 yrs')?.slice(1)).toEqual([
+      '0.0928',
+      '0.0872',
+      '0.0848',
+      '0.084',
+      '0.0871',
+    ]);
+    expect(tableScores(expectedTables(source), grids)).toEqual([1]);
+  });
+
+  it('parts the records of bands ruled only by columns at their blank gaps (us-032)', async () => {
+    const source = tables('us-032.pdf');
+    const grids = await xlsxGrids(await convert(pdfToXlsx, source));
+    // was one cell holding 'Mobile:', 'On-road' and 'Non-road' with all their text
+    expect(rowOf(grids, 'On-road')?.[2]).toBe(
+      'Cars, buses, sport-utility\nvehicles, light- and heavy-\nduty trucks',
+    );
+    expect(rowOf(grids, 'Non-road')?.[1]).toMatch(/^Emissions from a diverse\n[\s\S]*public roads$/);
+    expect(rowOf(grids, 'Mobile:')?.slice(1)).toEqual(['', '']);
+    expect(tableScores(expectedTables(source), grids)[0]).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('joins row labels wrapped around their figures in a borderless table (us-023)', async () => {
+    const source = tables('us-023.pdf');
+    const grids = await xlsxGrids(await convert(pdfToXlsx, source));
+    const label = 'Mean Health and Activities Limitation Index (HALex), ages 18–65 yrs';
+    expect(rowOf(grids, label)?.slice(1, 4)).toEqual(['0.8766', '0.8762', '0.8779']);
+    expect(rowOf(grids, 'Median household income')?.slice(1, 3)).toEqual(['49497', '51295']);
+    expect(tableScores(expectedTables(source), grids)[0]).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('leaves a bar chart with gridlines out of the workbook (eu-012 page 3)', async () => {
+    const path = await convert(pdfToXlsx, tables('eu-012.pdf'));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const page3 = workbook.worksheets.filter((sheet) => sheet.name.startsWith('Page 3'));
+    const cells = (await xlsxGrids(path)).filter((_, i) => workbook.worksheets[i]?.name.startsWith('Page 3'));
+    // the page's one table is Table 1 (GDP growth); the chart's axis and bar labels are no table
+    expect(page3.length).toBe(1);
+    expect(cells[0]?.[0]?.slice(0, 3)).toEqual(['', 'Finland', 'EU-15']);
+    expect(cells.flat(2)).not.toContain('100%');
+    expect(cells.flat(2)).not.toContain('30.5');
   });
 });
 

@@ -2,11 +2,11 @@
  * Writes the workbook: one sheet per table found ('Page 1 Table 1'), merged cells kept, values typed;
  * a page without tables becomes one sheet with its text lines as rows.
  */
-import ExcelJS from 'exceljs';
+import type { Cell, Worksheet } from 'exceljs';
 import { type PageWithFlow, tableToGrid } from '../../engines/pdf-structure';
 import { typedValue } from './cell-values';
 
-function setCell(cell: ExcelJS.Cell, text: string): void {
+function setCell(cell: Cell, text: string): void {
   const typed = typedValue(text);
   if (typed.kind === 'text') {
     cell.value = typed.value;
@@ -17,7 +17,7 @@ function setCell(cell: ExcelJS.Cell, text: string): void {
   if (typed.numFmt) cell.numFmt = typed.numFmt;
 }
 
-function fitColumns(sheet: ExcelJS.Worksheet, grid: string[][]): void {
+function fitColumns(sheet: Worksheet, grid: string[][]): void {
   const cols = Math.max(0, ...grid.map((r) => r.length));
   for (let c = 0; c < cols; c++) {
     const longest = Math.max(
@@ -29,6 +29,8 @@ function fitColumns(sheet: ExcelJS.Worksheet, grid: string[][]): void {
 }
 
 export async function writeXlsx(pages: PageWithFlow[], title: string): Promise<Buffer> {
+  // Loaded on the first workbook, not when the server starts (exceljs is ~0.3 s of CPU to import).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'docstudio';
   workbook.title = title;

@@ -8,7 +8,7 @@
  * browser under them, and a job whose browser died answers "the browser stopped", not a network error.
  */
 import { access, constants } from 'node:fs/promises';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { defaultConfig } from '../../config/config';
 import { type DomainError, engineStopped } from '../../contract/errors';
 import {
@@ -55,6 +55,8 @@ export function browserProxy(): SharedFilteringProxy {
 async function launch(): Promise<Browser> {
   fallbackProxy ??= await startFilteringProxy({ denyAll: true });
   sharedProxy ??= await startSharedFilteringProxy();
+  // Loaded on the first launch, not when the server starts: playwright-core alone is ~0.5 s of CPU.
+  const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath,
     headless: true,

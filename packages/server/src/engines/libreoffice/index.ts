@@ -8,5 +8,7 @@ export {
   OfficePool,
   type OfficePoolOptions,
   shutdownLibreOffice,
+  warmLibreOffice,
 } from './office-pool';
+export { officePoolSize } from './pool-size';
 export { createHardenedProfile, HARDENED_SETTINGS, registryXml } from './profile';

@@ -10,13 +10,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { defaultConfig, type LibreOfficeSettings } from '../../config/config';
 import { DomainError, damagedFile, engineTimeout, notReady } from '../../contract/errors';
 import { recordEngineRestart } from '../engine-restarts';
 import { timeLeftMs } from '../time-left';
 import { type BridgeAnswer, type BridgeRequest, OfficeInstance } from './office-instance';
+import { officePoolSize } from './pool-size';
 
 export interface OfficePoolOptions {
   size: number;
@@ -38,16 +39,20 @@ export function canIsolateNetwork(): boolean {
 
 /** The shared pool's settings: the server's (configureLibreOffice), else ServerConfig's defaults. */
 let settings: LibreOfficeSettings = defaultConfig().libreOffice;
+/** LibreOffice jobs the server's queue runs at once (its engine concurrency): an 'auto' pool's size. */
+let jobsAtOnce = defaultConfig().engineConcurrency.libreoffice ?? 2;
 
 /** Sets what the shared pool is made with; takes effect when it is next created. */
-export function configureLibreOffice(next: Partial<LibreOfficeSettings>): void {
-  settings = { ...settings, ...next };
+export function configureLibreOffice(next: Partial<LibreOfficeSettings> & { jobsAtOnce?: number }): void {
+  const { jobsAtOnce: jobs, ...rest } = next;
+  settings = { ...settings, ...rest };
+  if (jobs !== undefined) jobsAtOnce = jobs;
 }
 
-/** The pool's options from its settings ('auto' isolation probed now, when the pool is made). */
+/** The pool's options from its settings ('auto' size and isolation decided now, when the pool is made). */
 function optionsOf(current: LibreOfficeSettings): OfficePoolOptions {
   return {
-    size: current.poolSize,
+    size: current.poolSize === 'auto' ? officePoolSize(jobsAtOnce, totalmem()) : current.poolSize,
     maxConversions: current.maxConversions,
     isolateNetwork: current.isolateNetwork === 'auto' ? canIsolateNetwork() : current.isolateNetwork,
     python: current.python,
@@ -81,6 +86,8 @@ export class OfficePool {
   retries = 0;
   /** The last instance start failed and none has started since (readiness reads it). */
   private startFailed = false;
+  /** Instances still starting: a shutdown kills them rather than wait for soffice to come up. */
+  private readonly startingInstances = new Set<OfficeInstance>();
 
   constructor(readonly options: OfficePoolOptions = optionsOf(settings)) {
     this.slots = Array.from({ length: options.size }, (_, index) => ({
@@ -139,6 +146,27 @@ export class OfficePool {
         });
     }
     await Promise.all(this.slots.map((slot) => slot.starting));
+  }
+
+  /**
+   * Starts the instances of idle slots one after another, the first first, each then loading Writer,
+   * its Word filter and its PDF export on a blank document: a server calls it once it listens, so its first Office
+   * jobs find warm instances and readiness never waits for LibreOffice.
+   * A start that fails is left to readiness and the next job, as in recover().
+   */
+  async warmUp(): Promise<void> {
+    for (const slot of this.slots) {
+      if (this.closed) return;
+      if (slot.busy || slot.starting || slot.instance?.isAlive) continue;
+      slot.starting = this.startInstance(slot)
+        .then(() => slot.instance?.warm(join(slot.profileDir, 'warm-up.pdf')))
+        .then(() => undefined)
+        .catch(() => undefined)
+        .finally(() => {
+          slot.starting = undefined;
+        });
+      await slot.starting;
+    }
   }
 
   /**
@@ -227,12 +255,15 @@ export class OfficePool {
       },
     });
     this.starts++;
+    this.startingInstances.add(instance);
     try {
       await instance.start();
     } catch (error) {
-      this.startFailed = true;
+      if (!this.closed) this.startFailed = true;
       // A profile folder that cannot be written, a missing python: the engine, not the document.
       throw error instanceof DomainError ? error : notReady('LibreOffice could not be started.');
+    } finally {
+      this.startingInstances.delete(instance);
     }
     this.startFailed = false;
     if (this.closed) {
@@ -244,6 +275,8 @@ export class OfficePool {
 
   async shutdown(): Promise<void> {
     this.closed = true;
+    // A warm-up still under way when the server stops: no point waiting seconds for soffice to start.
+    for (const instance of this.startingInstances) instance.kill();
     await Promise.all(this.slots.map((slot) => slot.starting));
     await Promise.all(this.slots.map((slot) => slot.instance?.stop()));
     rmSync(this.root, { recursive: true, force: true });
@@ -256,6 +289,11 @@ let shared: OfficePool | undefined;
 export function getOfficePool(): OfficePool {
   shared ??= new OfficePool();
   return shared;
+}
+
+/** Starts the server-wide pool's instances in the background (main.ts, once the server listens). */
+export function warmLibreOffice(): Promise<void> {
+  return getOfficePool().warmUp();
 }
 
 /** The server-wide pool if it was made (readiness must not start one just to look at it). */

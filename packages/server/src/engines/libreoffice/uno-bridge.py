@@ -10,6 +10,8 @@ answers are JSON lines on stdin/stdout:
   <- {"id": 1, "ok": true, "kind": "writer"} or {"id": 1, "ok": false, "error": "password-required"|
       "password-wrong"|"load-failed"|"export-failed", "detail": "..."}
   -> {"id": 2, "probe": true}  <- {"id": 2, "ok": true} (a cheap call over the UNO bridge: is soffice answering?)
+  -> {"id": 3, "warm": true, "output": "/abs/warm.pdf"}  <- {"id": 3, "ok": true} (Writer, its Word filter and PDF export
+      loaded once, on a blank document of ours, so a user's first document does not pay for them)
 The first line written is {"ready": true} once soffice accepts connections. When soffice dies (a crash,
 kill -9), the bridge exits at once, so Node sees a dead instance even while it is idle; an answer whose
 office no longer answers is reported as "crashed", never as a damaged document.
@@ -179,6 +181,24 @@ def convert(desktop, req):
                 pass
 
 
+def warm(desktop, output):
+    # A blank Writer document saved as DOCX, that DOCX loaded again and exported as PDF: the Writer,
+    # Word import/export and PDF export libraries are loaded before any user's document.
+    docx_url = uno.systemPathToFileUrl(output + ".docx")
+    doc = desktop.loadComponentFromURL("private:factory/swriter", "_blank", 0, (prop("Hidden", True),))
+    try:
+        doc.getText().setString("docstudio")
+        doc.storeToURL(docx_url, (prop("FilterName", "MS Word 2007 XML"),))
+    finally:
+        doc.close(True)
+    doc = desktop.loadComponentFromURL(docx_url, "_blank", 0, (prop("Hidden", True), prop("ReadOnly", True)))
+    try:
+        doc.storeToURL(uno.systemPathToFileUrl(output), (prop("FilterName", "writer_pdf_Export"),))
+    finally:
+        doc.close(True)
+    return {"ok": True}
+
+
 def office_answers(desktop):
     """A cheap round trip to soffice: False when the office is gone or the bridge is broken."""
     try:
@@ -225,6 +245,11 @@ def main():
         req = json.loads(line)
         if req.get("probe"):
             answer = {"ok": True} if office_answers(desktop) else {"ok": False, "error": "crashed"}
+        elif req.get("warm"):
+            try:
+                answer = warm(desktop, req["output"])
+            except Exception as error:
+                answer = {"ok": False, "error": "export-failed", "detail": str(error)[:300]}
         else:
             try:
                 answer = convert(desktop, req)

@@ -150,7 +150,7 @@ export async function analysePageInWorker(
     limits.signal,
     limits.deadlineAt,
   );
-  for (const image of analysis.images) image.png = asBuffer(image.png);
+  for (const image of analysis.images) image.data = asBuffer(image.data);
   if (analysis.art) analysis.art.png = asBuffer(analysis.art.png);
   if (analysis.scan) analysis.scan.pixels = asBuffer(analysis.scan.pixels);
   if (analysis.unreadable) analysis.unreadable.render.pixels = asBuffer(analysis.unreadable.render.pixels);

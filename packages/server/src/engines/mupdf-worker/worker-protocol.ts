@@ -8,7 +8,9 @@
 import { DomainError, type DomainErrorDetails, type ErrorCodeValue } from '../../contract/errors';
 import type { RasterisePagesPlan, RasterMode } from '../mupdf-redaction/rasterise-pages';
 import type { RedactionPlan, RedactionTexts } from '../mupdf-redaction/redaction-mupdf';
+import type { PlacedItem } from '../pdf-outlines/merge-outlines';
 import type { ExtractOptions, PageAnalysis, RenderedPage } from '../pdf-structure';
+import type { PreflightReport } from '../pdfa-preflight/pdfa-preflight';
 import type { WatermarkOptions } from '../stamp-watermark';
 import type { PageTextLayer } from '../tesseract';
 
@@ -46,7 +48,13 @@ export type MupdfTask =
   /** A copy with every page box widened by `margin` points (the redaction's verification reads it). */
   | { kind: 'widen-page-boxes'; path: string; output: string; margin: number; asReference: boolean }
   /** Removes JavaScript, launch actions and embedded programs, rewriting the file in place if any. */
-  | { kind: 'strip-active-content'; path: string };
+  | { kind: 'strip-active-content'; path: string }
+  /** pdf/to/merge: the bookmarks of `parts`, placed at their pages in the merged file (pdf-outlines/). */
+  | { kind: 'collect-outlines'; parts: string[] }
+  /** pdf/to/merge: writes the collected bookmarks into the merged file at `path`. */
+  | { kind: 'insert-outlines'; path: string; items: PlacedItem[] }
+  /** pdf/to/pdfa: prepares the file in place for Ghostscript's PDF/A-`part` (pdfa-preflight/). */
+  | { kind: 'pdfa-preflight'; path: string; part: number };
 
 /** Every task a worker runs: the MuPDF ones and pdf-lib's watermark. */
 export type WorkerTask =
@@ -69,6 +77,10 @@ export interface TaskResults {
   'widen-page-boxes': { bytes: number };
   /** `locked`: the file needs a password, so it was left as it is. */
   'strip-active-content': { removed: number; locked: boolean };
+  'collect-outlines': { items: PlacedItem[] };
+  /** How many top-level bookmarks were written. */
+  'insert-outlines': { inserted: number };
+  'pdfa-preflight': PreflightReport;
   /** `stamped: false`: pdf-lib could not parse the file (the caller may repair it and try again). */
   'stamp-watermark': { stamped: boolean };
 }

@@ -6,6 +6,8 @@
  * index.ts for the callers.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { collectOutlines, insertOutlines } from '../pdf-outlines/merge-outlines';
+import { preparePdfaInput } from '../pdfa-preflight/pdfa-preflight';
 import {
   analyse,
   applyRedactions,
@@ -36,6 +38,16 @@ const stampWatermarkFile: TaskHandler<'stamp-watermark'> = async (task) => {
   return { result: { stamped: true }, transfer: [] };
 };
 
+/** pdf/to/merge's bookmarks: read while qpdf assembles the pages, written into its output after. */
+const collectOutlinesTask: TaskHandler<'collect-outlines'> = async (task) => ({
+  result: { items: await collectOutlines(task.parts) },
+  transfer: [],
+});
+const insertOutlinesTask: TaskHandler<'insert-outlines'> = async (task) => ({
+  result: { inserted: await insertOutlines(task.path, task.items) },
+  transfer: [],
+});
+
 export const workerTasks: { readonly [K in TaskName]: TaskHandler<K> } = {
   'count-pages': countPages,
   'render-rgb': renderRgb,
@@ -47,6 +59,9 @@ export const workerTasks: { readonly [K in TaskName]: TaskHandler<K> } = {
   'rasterise-pages': rasterise,
   'widen-page-boxes': widenBoxes,
   'strip-active-content': stripActive,
+  'collect-outlines': collectOutlinesTask,
+  'insert-outlines': insertOutlinesTask,
+  'pdfa-preflight': async (task) => ({ result: await preparePdfaInput(task.path, task.part), transfer: [] }),
   'stamp-watermark': stampWatermarkFile,
 };
 

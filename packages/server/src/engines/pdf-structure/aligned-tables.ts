@@ -7,13 +7,12 @@
 import { fillCells } from './ruled-tables';
 import type { Box, Table, TableCell, TextLine, TextWord } from './structure.types';
 import { unionBox } from './text-lines';
-
-interface Row {
-  lines: TextLine[];
-  box: Box;
-  /** Word groups separated by gaps wider than about a character; each is a would-be cell. */
-  segments: { words: { line: TextLine; word: TextWord }[]; box: Box }[];
-}
+import {
+  joinWrappedLabels,
+  type AlignedRow as Row,
+  trailingLabelRows,
+  withLabelColumn,
+} from './wrapped-labels';
 
 const MIN_TABULAR_SEGMENTS = 3;
 const MIN_TABULAR_ROWS = 3;
@@ -102,11 +101,14 @@ export function findAlignedTables(lines: TextLine[]): { tables: Table[]; used: S
       i = end + 1;
       continue;
     }
-    const columns = columnIntervals(block.filter(isTabular));
-    if (columns.length < MIN_TABULAR_SEGMENTS || looksLikeProse(block.filter(isTabular), columns)) {
+    const figures = columnIntervals(block.filter(isTabular));
+    if (figures.length < MIN_TABULAR_SEGMENTS || looksLikeProse(block.filter(isTabular), figures)) {
       i = end + 1;
       continue;
     }
+    // row labels wrapped onto lines of their own: a column of their own, their last lines taken in
+    const columns = withLabelColumn(block, figures);
+    if (columns !== figures) end += trailingLabelRows(rows, end, columns[0]?.[1] ?? 0);
     // header lines directly above, inside the table's width
     let start = i;
     const left = columns[0]?.[0] ?? 0;
@@ -120,7 +122,7 @@ export function findAlignedTables(lines: TextLine[]): { tables: Table[]; used: S
       start--;
     }
     const tableRows = rows.slice(start, end + 1);
-    tables.push(buildTable(tableRows, columns));
+    tables.push(buildTable(columns === figures ? tableRows : joinWrappedLabels(tableRows, columns), columns));
     for (const r of tableRows) for (const l of r.lines) used.add(l);
     i = end + 1;
   }

@@ -22,4 +22,4 @@ export { pathRulings, readRulings } from './rulings';
 export * from './structure.types';
 export { fontFamily, type RawPageContent, readPageContent } from './text-lines';
 export { isUnreadable, needsUnmappedOcr } from './unreadable-text';
-export { renderVectorArt, type VectorArt, type VectorArtOptions } from './vector-art';
+export { borrowedShade, renderVectorArt, type VectorArt, type VectorArtOptions } from './vector-art';

@@ -4,12 +4,13 @@
  */
 import type * as Mupdf from 'mupdf';
 import { findAlignedTables } from './aligned-tables';
+import { chartAreas, inChart } from './chart-areas';
 import { OCR_DPI, OCR_MAX_PIXELS, type OcrOptions, ocrRenderedPage } from './ocr-page';
 import { type FlowItem, findGutter, readingOrder } from './reading-order';
 import { type RenderedPage, renderPageRgb } from './render-page';
 import { findRuledTables } from './ruled-tables';
 import { readRulings } from './rulings';
-import type { PageImage, PageStructure, Ruling, TextLine } from './structure.types';
+import type { Box, PageImage, PageStructure, Ruling, TextLine } from './structure.types';
 import { readPageContent } from './text-lines';
 import { maskUnreadable, replaceUnreadable, unreadableLines } from './unreadable-text';
 import { renderVectorArt, type VectorArt } from './vector-art';
@@ -125,7 +126,7 @@ export function analysePage(
       analysis.unreadable = { lines: unreadable, render };
     }
     if (options.withVectorArt && frame.turn === 0) {
-      const ruled = findRuledTables(rulings, content.lines).tables;
+      const ruled = ruledTablesOutsideCharts(rulings, content.lines).tables;
       const art = renderVectorArt(mupdf, page, ruled);
       if (art) analysis.art = art;
     }
@@ -133,6 +134,23 @@ export function analysePage(
   } finally {
     page.destroy();
   }
+}
+
+/**
+ * Ruled tables, with a vector chart's area left out: its gridlines and axis labels are no table (its
+ * text stays out of the whitespace-table search too, and its drawing stays in PowerPoint's art).
+ */
+function ruledTablesOutsideCharts(
+  rulings: Ruling[],
+  lines: TextLine[],
+): ReturnType<typeof findRuledTables> & { charts: Box[] } {
+  const charts = chartAreas(rulings, lines);
+  const outside = rulings.filter((r) => !inChart(charts, [r.x0, r.y0, r.x1, r.y1]));
+  const ruled = findRuledTables(
+    outside,
+    lines.filter((l) => !inChart(charts, l.box)),
+  );
+  return { ...ruled, charts };
 }
 
 /** Tables and reading order from an analysed page (plain computation, no MuPDF). */
@@ -144,11 +162,14 @@ export function buildPageStructure(
   const { index, width, height, images } = analysis;
   const ocr = ocrLines !== null;
   const lines = ocrLines ?? analysis.lines;
-  const ruled = findRuledTables(ocr ? [] : analysis.rulings, lines);
+  const { charts, ...ruled } = ruledTablesOutsideCharts(ocr ? [] : analysis.rulings, lines);
   let rest = lines.filter((l) => !ruled.used.has(l));
   const tables = [...ruled.tables];
   if (alignedTables) {
-    const aligned = findAlignedTablesPerColumn(rest, width);
+    const aligned = findAlignedTablesPerColumn(
+      rest.filter((l) => !inChart(charts, l.box)),
+      width,
+    );
     tables.push(...aligned.tables);
     rest = rest.filter((l) => !aligned.used.has(l));
   }

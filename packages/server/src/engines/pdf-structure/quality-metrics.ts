@@ -39,7 +39,7 @@ export const normaliseCell = (value: string): string => value.replace(/\s+/g, ' 
 
 /**
  * Cells equal after whitespace normalisation, or numerically equal ('5.9%' vs 0.059, '1,234' or
- * '1 234' vs 1234).
+ * '1 234' vs 1234, '$49,497' vs 49497: a typed cell keeps its currency in its number format).
  */
 export function cellsMatch(expected: string, actual: string): boolean {
   const e = normaliseCell(expected);
@@ -52,7 +52,7 @@ export function cellsMatch(expected: string, actual: string): boolean {
 
 function numericValue(s: string): number | null {
   // thousands grouped by spaces ('100 000') are the same number as the typed cell's 100000
-  const m = /^(\(?)(-?)([\d,]*\.?\d+)(%?)\)?$/.exec(
+  const m = /^(\(?)(-?)[$€£¥]?([\d,]*\.?\d+)(%?)\)?$/.exec(
     /^\d{1,3}( \d{3})+(\.\d+)?$/.test(s) ? s.replace(/ /g, '') : s,
   );
   if (!m) return null;

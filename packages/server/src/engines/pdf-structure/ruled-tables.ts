@@ -3,6 +3,8 @@
  * a grid; its distinct x and y positions are the column and row boundaries, and a missing separator
  * inside the grid means a merged cell. Words go to the cell under their centre.
  */
+import { splitGapBands } from './band-gaps';
+import { columnOnlyGrids } from './column-rules';
 import {
   addOuterColumns,
   type Grid,
@@ -152,7 +154,14 @@ export function findRuledTables(
   );
   const tables: Table[] = [];
   const used = new Set<TextLine>();
-  for (const group of gridComponents(hs, vs)) {
+  const components = gridComponents(hs, vs);
+  // column rules that no row rule touches: a frame is drawn across their ends, rows come from the text
+  const lone = components.filter((g) => g.hs.length === 0).flatMap((g) => g.vs);
+  const grids = [
+    ...components.filter((g) => g.hs.length > 0),
+    ...columnOnlyGrids(lone, lines).map((g) => ({ hs: g.hs, vs: g.vs })),
+  ];
+  for (const group of grids) {
     const xs = clusterPositions(group.vs.map((v) => v.pos));
     const ys = clusterPositions(group.hs.map((h) => h.pos));
     // columns ruled between a top and a bottom rule are enough: rows may come from the text
@@ -191,9 +200,10 @@ function textGridTable(ruled: Grid, lines: TextLine[]): { table: Table; lines: T
     ...splitFalseColumnSpans(grid, buildCells(grid.xs, grid.ys, grid.hs, grid.vs), placed),
   ];
   const records = splitRecordBands({ ...grid, vs }, placed);
-  const ys = clusterPositions([...grid.ys, ...records.ys]);
+  const gaps = splitGapBands({ ...grid, vs }, placed);
+  const ys = clusterPositions([...grid.ys, ...records.ys, ...gaps.ys]);
   if (ys.length < 3) return null;
-  const hs = [...grid.hs, ...records.hs];
+  const hs = [...grid.hs, ...records.hs, ...gaps.hs];
   const box = gridBox({ ...grid, ys });
   const table: Table = { box, xs: grid.xs, ys, cells: buildCells(grid.xs, ys, hs, vs), kind: 'ruled' };
   fillCells(table, placed);

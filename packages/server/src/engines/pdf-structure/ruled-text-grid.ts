@@ -25,7 +25,7 @@ export interface Grid {
   vs: Segment[];
 }
 
-type Placed = { line: TextLine; word: TextWord };
+export type Placed = { line: TextLine; word: TextWord };
 
 const EDGE = 1;
 /** A number as tables print them: '3,375', '86.2', '(12)', '5.9%', '-0.4'. */
@@ -50,11 +50,12 @@ function addOuterColumn(grid: Grid, lines: TextLine[], side: 'left' | 'right'): 
   const edge = side === 'left' ? (grid.xs[0] ?? 0) : (grid.xs[grid.xs.length - 1] ?? 0);
   const top = grid.ys[0] ?? 0;
   const bottom = grid.ys[grid.ys.length - 1] ?? 0;
-  const outside = lines.filter((l) => {
+  const outside = piecesBeyond(lines, edge, side).filter((l) => {
     const cy = centre(l.box)[1];
-    if (!l.horizontal || cy <= top || cy >= bottom || l.box[2] - l.box[0] > MAX_LABEL_WIDTH) return false;
+    if (cy <= top || cy >= bottom || l.box[2] - l.box[0] > MAX_LABEL_WIDTH) return false;
     const gap = side === 'left' ? edge - l.box[2] : l.box[0] - edge;
-    return gap >= -EDGE && gap <= MAX_LABEL_GAP;
+    // further out only where the row rules are drawn on across it
+    return gap >= -EDGE && (gap <= MAX_LABEL_GAP || rulesReach(grid, side === 'left' ? l.box[0] : l.box[2]));
   });
   // two or more lines: the rows between them may not be ruled yet (records found from the text later)
   if (outside.length < 2) return grid;
@@ -74,6 +75,28 @@ function addOuterColumn(grid: Grid, lines: TextLine[], side: 'left' | 'right'): 
     hs: [...grid.hs, ...grid.ys.map((pos) => ({ pos, from, to }))],
     vs: [...grid.vs, { pos: far, from: top, to: bottom }],
   };
+}
+
+/**
+ * The part of each line beyond the grid's edge: a label the text engine read as one line with the
+ * row's figures ('Denmark 17 49 34', the rules between the figures only) is beside the grid too.
+ */
+function piecesBeyond(lines: TextLine[], edge: number, side: 'left' | 'right'): TextLine[] {
+  return lines.flatMap((line) => {
+    if (!line.horizontal) return [];
+    const words = line.words.filter((w) =>
+      side === 'left' ? w.box[2] <= edge + EDGE : w.box[0] >= edge - EDGE,
+    );
+    if (words.length === line.words.length) return [line];
+    if (words.length === 0) return [];
+    const box: Box = [
+      Math.min(...words.map((w) => w.box[0])),
+      Math.min(...words.map((w) => w.box[1])),
+      Math.max(...words.map((w) => w.box[2])),
+      Math.max(...words.map((w) => w.box[3])),
+    ];
+    return [{ ...line, box, words, text: words.map((w) => w.text).join(' ') }];
+  });
 }
 
 /** Most of the grid's row rules reach out to `x` (within a few points). */
@@ -136,13 +159,14 @@ export function splitFalseColumnSpans(
   return added;
 }
 
-interface Baseline {
+export interface Baseline {
   top: number;
   bottom: number;
   words: Placed[];
 }
 
-function baselines(words: Placed[]): Baseline[] {
+/** Words grouped into printed lines (one per baseline across the grid), top to bottom. */
+export function baselines(words: Placed[]): Baseline[] {
   const sorted = [...words].sort((a, b) => centre(a.word.box)[1] - centre(b.word.box)[1]);
   const rows: Baseline[] = [];
   for (const p of sorted) {

@@ -41,8 +41,9 @@ export interface TextLine {
 
 export interface PageImage {
   box: Box;
-  /** PNG bytes of the image as it is stored (not as scaled on the page). */
-  png: Buffer;
+  /** The picture's bytes at its own pixel size (not as scaled on the page): the PDF's own JPEG, or PNG. */
+  data: Buffer;
+  format: 'png' | 'jpg';
   width: number;
   height: number;
 }

@@ -4,6 +4,7 @@
  * often position words without any space character between them.
  */
 import type * as Mupdf from 'mupdf';
+import { PageImageStreams, pictureBytes } from './picture-bytes';
 import { dominantTurn, type ReadingFrame, readingFrame, type Turn, turnForDirection } from './reading-frame';
 import type { Box, PageImage, TextLine, TextSpan, TextWord } from './structure.types';
 
@@ -187,10 +188,11 @@ export function readPageContent(mupdf: typeof Mupdf, page: Mupdf.Page, withImage
   let current: RawLine | undefined;
   let charCount = 0;
   const fontCache = new Map<Mupdf.Font, { font: string; bold: boolean; italic: boolean }>();
+  const imageStreams = new PageImageStreams(page);
   stext.walk({
     onImageBlock(bbox, _transform, image) {
-      const png = imageToPng(mupdf, image);
-      if (png) rawImages.push({ box: [bbox[0], bbox[1], bbox[2], bbox[3]], ...png });
+      const picture = pictureBytes(mupdf, image, imageStreams);
+      if (picture) rawImages.push({ box: [bbox[0], bbox[1], bbox[2], bbox[3]], ...picture });
     },
     beginTextBlock() {
       block += 1;
@@ -218,6 +220,7 @@ export function readPageContent(mupdf: typeof Mupdf, page: Mupdf.Page, withImage
     },
   });
   stext.destroy();
+  imageStreams.release();
   const [x0, y0, x1, y1] = page.getBounds();
   const frame = readingFrame(dominantTurn(charsPerTurn), x1 - x0, y1 - y0);
   const lines: TextLine[] = [];
@@ -228,33 +231,4 @@ export function readPageContent(mupdf: typeof Mupdf, page: Mupdf.Page, withImage
   }
   const images = rawImages.map((img) => ({ ...img, box: frame.box(img.box) }));
   return { lines, images, charCount, frame };
-}
-
-/** Images below this many pixels are decoration (bullets, rules) and are left out. */
-const MIN_IMAGE_PIXELS = 64;
-/** Very large images are stored as they come but their pixels are capped to bound memory. */
-const MAX_IMAGE_PIXELS = 25_000_000;
-
-function imageToPng(
-  mupdf: typeof Mupdf,
-  image: Mupdf.Image,
-): { png: Buffer; width: number; height: number } | null {
-  const width = image.getWidth();
-  const height = image.getHeight();
-  if (width * height < MIN_IMAGE_PIXELS || width * height > MAX_IMAGE_PIXELS) return null;
-  try {
-    let pixmap = image.toPixmap();
-    const cs = pixmap.getColorSpace();
-    if (!cs || !(cs.isRGB() || cs.isGray())) {
-      const rgb = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, true);
-      pixmap.destroy();
-      pixmap = rgb;
-    }
-    const png = Buffer.from(pixmap.asPNG());
-    pixmap.destroy();
-    return { png, width, height };
-  } catch {
-    // an image MuPDF cannot decode is left out rather than failing the page
-    return null;
-  }
 }

@@ -40,7 +40,7 @@ const asColor = (color: number[]): Mupdf.Color => color as Mupdf.Color;
  * the wrapper for dropping when garbage-collected: that second drop corrupts the WebAssembly heap
  * ("memory access out of bounds" later). Unregistering the wrapper leaves the shade to its owner.
  */
-function borrowedShade(mupdf: typeof Mupdf, shade: Mupdf.Shade): void {
+export function borrowedShade(mupdf: typeof Mupdf, shade: Mupdf.Shade): void {
   (mupdf.Shade as unknown as { _finalizer?: FinalizationRegistry<number> })._finalizer?.unregister(shade);
 }
 

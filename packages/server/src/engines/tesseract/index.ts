@@ -3,6 +3,7 @@ export {
   type ResolvedOcrLanguage,
   resolveOcrLanguage,
 } from './installed-languages';
+export { type InstalledOcrLanguage, installedOcrLanguages } from './language-list';
 export {
   DEFAULT_OCR_LANGUAGE,
   OCR_LANGUAGE_MODELS,

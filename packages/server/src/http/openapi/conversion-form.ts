@@ -41,15 +41,26 @@ function inputFields(converter: Converter | undefined): { properties: object; re
   return { properties: { 'Files[0]': files }, required: ['Files[0]'] };
 }
 
+/**
+ * Options whose catalogue list is only what a picker shows first, not what the server takes: OCR
+ * reads every installed Tesseract language, listed by GET /ocr/languages.
+ */
+const OPEN_CHOICES: Record<string, string> = {
+  'pdf-ocr.Language':
+    "The spec's language codes (examples), or the ISO code of any OCR language installed on this server: GET /ocr/languages lists them. Blank: en.",
+};
+
 /** The form of one converter: its input, the common fields and the catalogue's tool options. */
 export function conversionFormSchema(converter?: Converter): object {
   const options: Record<string, object> = {};
   const tool = converter ? findToolByEndpoint(converter.endpoint) : undefined;
   for (const option of tool?.options ?? []) {
+    const choices = option.options?.map((choice) => choice.value);
+    const open = tool ? OPEN_CHOICES[`${tool.id}.${option.name}`] : undefined;
     options[option.name] = {
       type: 'string',
-      description: option.label,
-      ...(option.options ? { enum: option.options.map((choice) => choice.value) } : {}),
+      description: open ? `${option.label}. ${open}` : option.label,
+      ...(choices ? (open ? { examples: choices } : { enum: choices }) : {}),
     };
   }
   const input = inputFields(converter);

@@ -64,7 +64,10 @@ export async function installOpenApi(app: FastifyInstance, converters: readonly 
         title: 'docstudio conversion server',
         version: '0.1.0',
         description:
-          "The hosted provider's REST contract, served by docstudio's own engines. Errors are always {Code, Message, InvalidParameters?}.",
+          "The hosted provider's REST contract, served by docstudio's own engines. Errors are always {Code, Message, InvalidParameters?}. " +
+          'Rate limits (token buckets: a burst up to the figure, then its pace): a call whose bearer is an API key counts against that key alone ' +
+          '(API_KEY_RATE_LIMIT_PER_MINUTE, default 1200 a minute); other calls against their token and their address (RATE_LIMIT_PER_MINUTE, default 120), ' +
+          'anonymous ones per address. Over the limit: 429 Code 4291 with Retry-After in seconds.',
       },
       // Relative here so @fastify/swagger strips the prefix from paths; served with the absolute URL.
       servers: [{ url: API_PREFIX }],

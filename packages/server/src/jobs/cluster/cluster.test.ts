@@ -192,4 +192,46 @@ describe('a cluster of two API nodes and two workers', () => {
     expect(image.bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(ended.body.Files).toHaveLength(SLOW_PAGES);
   }, 300_000);
+
+  it('fails an Async job whose workers die twice with no API node waiting, with its Code, and shreds both runs', async () => {
+    const [node1, node2] = cluster.apis as [ServerProcess, ServerProcess];
+    const ip = address();
+    const token = await tokenFrom(node1.apiUrl, ip);
+    const started = await convert(
+      node1.apiUrl,
+      'pdf/to/jpg',
+      { Dpi: '150', Async: 'true' },
+      { path: slowPdf },
+      token,
+      ip,
+    );
+    expect(started.status).toBe(202);
+    // Nobody waits for the job's answer any more: only the record tells its end.
+    node1.child.kill('SIGKILL');
+    await node1.exited;
+    const killed: ServerProcess[] = [];
+    for (const _run of [1, 2]) {
+      const victim = await workerRunningAJob(cluster.workers.filter((worker) => !killed.includes(worker)));
+      victim.child.kill('SIGKILL');
+      await victim.exited;
+      killed.push(victim);
+    }
+    // Both workers are dead: the new ones find the job stalled a second time.
+    cluster.workers = await Promise.all([cluster.startNode('worker'), cluster.startNode('worker')]);
+    cluster.apis = [node2, await cluster.startNode('api')];
+    const ended = await jobWhenEnded(node2.apiUrl, started.body.JobId, token);
+    expect(ended.status).toBe(503);
+    expect(ended.body.Code).toBe(5001);
+    expect(ended.body.Message).toMatch(/stopped/);
+    for (const worker of killed) expect(await workFoldersOf(worker.pid)).toEqual([]);
+  }, 300_000);
 });
+
+/** The first of `workers` seen with a plaintext work folder (running a job), within 60 s. */
+async function workerRunningAJob(workers: ServerProcess[]): Promise<ServerProcess> {
+  for (let look = 0; look < 1200; look += 1) {
+    for (const worker of workers) if ((await workFoldersOf(worker.pid)).length > 0) return worker;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('No worker started the job within 60 s.');
+}

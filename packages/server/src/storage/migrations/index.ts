@@ -10,6 +10,7 @@ import * as revokedTokens from './0003-revoked-tokens';
 import * as workflowRuns from './0004-workflow-runs';
 import * as apiKeys from './0005-api-keys';
 import * as sharedStorage from './0006-shared-storage';
+import * as workflowRunLeases from './0007-workflow-run-leases';
 
 /** A migration, or one made from the storage keys (a migration that seals existing rows). */
 export type MigrationEntry = Migration | ((keys: KeyRing | undefined) => Migration);
@@ -21,4 +22,5 @@ export const migrations: Record<string, MigrationEntry> = {
   '0004-workflow-runs': workflowRuns,
   '0005-api-keys': apiKeys,
   '0006-shared-storage': sharedStorage,
+  '0007-workflow-run-leases': workflowRunLeases,
 };

@@ -1,19 +1,22 @@
 /**
  * What the input needs before Ghostscript makes PDF/A of it, so that Ghostscript keeps what PDF/A
- * allows instead of dropping or rasterising it (MuPDF edits qpdf's rewrite in place):
+ * allows instead of dropping or rasterising it (MuPDF edits qpdf's rewrite in place; pdf/to/pdfa runs
+ * it as the worker task `pdfa-preflight`, off the server thread, since it may render page areas):
  * - Link annotations get the Print flag (and lose Hidden/NoView): PDF/A requires it of every
  *   annotation and Ghostscript deletes those without it, which took every internal link away.
  * - For PDF/A-1 (no transparency at all), an annotation whose appearance uses transparency (a text
  *   highlight drawn with blend mode Multiply) is flattened beneath the page's content, opaque: on
  *   paper that looks the same, and Ghostscript no longer renders the whole page as one image, which
- *   threw away its text and fonts. A page's transparency group is dropped when nothing on the page is
- *   transparent (Word writes one on every page). A page whose own content is transparent is left as
- *   it is: Ghostscript still rasterises that page, the only way to keep its look within PDF/A-1.
+ *   threw away its text and fonts. A page whose own content is transparent has just its transparent
+ *   areas flattened into pictures and its resources made opaque (`flatten-transparent-content.ts`).
+ *   A page's transparency group is dropped when nothing on the page is transparent any more (Word
+ *   writes one on every page).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import type * as Mupdf from 'mupdf';
 import { conversionFailed } from '../../contract/errors';
-import { loadMupdf } from '../../engines/mupdf';
+import { loadMupdf } from '../mupdf';
+import { flattenTransparentAreas, makePageOpaque } from './flatten-transparent-content';
 
 type PdfObject = Mupdf.PDFObject;
 
@@ -27,6 +30,10 @@ export interface PreflightReport {
   linksKept: number;
   annotationsFlattened: number;
   pageGroupsDropped: number;
+  /** Areas of page content drawn with transparency, now opaque pictures (PDF/A-1). */
+  transparentAreasFlattened: number;
+  /** Pages whose content used transparency (their resources are now opaque). */
+  transparentPages: number;
 }
 
 const numberOr = (object: PdfObject, fallback: number): number =>
@@ -166,10 +173,27 @@ function preparePage(doc: Mupdf.PDFDocument, pageIndex: number, part: number, re
   }
   drawBeneath(doc, page, pageIndex, flattened);
   report.annotationsFlattened += flattened.length;
-  const group = page.get('Group');
-  if (part === 1 && !group.isNull() && !usesTransparency(page.getInheritable('Resources'))) {
-    page.delete('Group');
-    report.pageGroupsDropped++;
+}
+
+/**
+ * PDF/A-1: pages drawing transparent content get those areas flattened, all of them before any page's
+ * resources are made opaque (pages share graphics states and pictures); then page groups go.
+ */
+function removeTransparency(mupdf: typeof Mupdf, doc: Mupdf.PDFDocument, report: PreflightReport): void {
+  const pages = Array.from({ length: doc.countPages() }, (_, index) => index);
+  const transparent = pages.filter((index) =>
+    usesTransparency(doc.findPage(index).getInheritable('Resources')),
+  );
+  for (const index of transparent)
+    report.transparentAreasFlattened += flattenTransparentAreas(mupdf, doc, index);
+  for (const index of transparent) makePageOpaque(doc, index);
+  report.transparentPages = transparent.length;
+  for (const index of pages) {
+    const page = doc.findPage(index);
+    if (!page.get('Group').isNull() && !usesTransparency(page.getInheritable('Resources'))) {
+      page.delete('Group');
+      report.pageGroupsDropped++;
+    }
   }
 }
 
@@ -179,9 +203,19 @@ export async function preparePdfaInput(path: string, part: number): Promise<Pref
   const doc = mupdf.Document.openDocument(await readFile(path), 'application/pdf').asPDF();
   if (!doc) throw conversionFailed('The PDF could not be read for PDF/A.');
   try {
-    const report: PreflightReport = { linksKept: 0, annotationsFlattened: 0, pageGroupsDropped: 0 };
+    const report: PreflightReport = {
+      linksKept: 0,
+      annotationsFlattened: 0,
+      pageGroupsDropped: 0,
+      transparentAreasFlattened: 0,
+      transparentPages: 0,
+    };
     for (let index = 0; index < doc.countPages(); index++) preparePage(doc, index, part, report);
-    if (report.linksKept + report.annotationsFlattened + report.pageGroupsDropped > 0) {
+    if (part === 1) removeTransparency(mupdf, doc, report);
+    if (
+      report.linksKept + report.annotationsFlattened + report.pageGroupsDropped + report.transparentPages >
+      0
+    ) {
       await writeFile(path, doc.saveToBuffer('compress').asUint8Array());
     }
     return report;

@@ -1,20 +1,23 @@
 /**
- * qpdf's page assembly drops every input's bookmarks. This step rebuilds them with MuPDF: each
- * input's outline, in file order, its targets moved to where that file's pages landed. Titles, nesting,
- * order, position on the page and zoom are kept; named destinations are resolved to explicit ones
- * (the inputs' name trees are not merged, so names would dangle); web-address entries stay as they
- * are. Inputs without bookmarks contribute none.
+ * qpdf's page assembly drops every input's bookmarks. These two steps rebuild them with MuPDF, in a
+ * worker thread (never on the server's): `collectOutlines` reads each input's outline, in file order,
+ * its targets moved to where that file's pages land (it runs while qpdf assembles the pages), then
+ * `insertOutlines` writes them into the merged file. Titles, nesting, order, position on the page and
+ * zoom are kept; named destinations are resolved to explicit ones (the inputs' name trees are not
+ * merged, so names would dangle); web-address entries stay as they are. Inputs without bookmarks
+ * contribute none.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import type { OutlineIterator, PDFDocument } from 'mupdf';
-import { loadMupdf } from '../../engines/mupdf';
+import { loadMupdf } from '../mupdf';
 
 /** MuPDF's outline entry type (not exported by name from its typings). */
 type OutlineItem = NonNullable<ReturnType<PDFDocument['loadOutline']>>[number];
 
 type LinkDest = ReturnType<PDFDocument['resolveLinkDestination']>;
 
-interface PlacedItem {
+/** One bookmark placed in the merged file (plain data: it crosses from the worker and back). */
+export interface PlacedItem {
   title: string;
   open: boolean;
   /** Where the entry goes in the merged file (page moved, position and zoom kept)... */
@@ -30,7 +33,7 @@ const FIT_PAGE = { type: 'Fit', chapter: 0, x: 0, y: 0, width: 0, height: 0, zoo
  * Returns the outline of every part (in merge order) moved to its merged page numbers; empty when no
  * part has one. Page offsets come from each part's own page count, as qpdf appended them.
  */
-async function collectOutlines(parts: readonly string[]): Promise<PlacedItem[]> {
+export async function collectOutlines(parts: readonly string[]): Promise<PlacedItem[]> {
   const mupdf = await loadMupdf();
   const placed: PlacedItem[] = [];
   let firstPage = 0;
@@ -83,9 +86,8 @@ function insertItems(doc: PDFDocument, iterator: OutlineIterator, items: readonl
   }
 }
 
-/** Writes the parts' bookmarks into `mergedPath` (an incremental update); returns how many top-level entries. */
-export async function mergeOutlines(mergedPath: string, parts: readonly string[]): Promise<number> {
-  const items = await collectOutlines(parts);
+/** Writes `items` into `mergedPath` (an incremental update); returns how many top-level entries. */
+export async function insertOutlines(mergedPath: string, items: readonly PlacedItem[]): Promise<number> {
   if (items.length === 0) return 0;
   const mupdf = await loadMupdf();
   const merged = mupdf.Document.openDocument(await readFile(mergedPath), 'application/pdf').asPDF();

@@ -1,0 +1,176 @@
+/**
+ * Office to PDF through the compiled server's HTTP API with its LibreOffice pool sized to the machine
+ * ('auto'): conversions per second with 8 requests in flight against one request at a time, rounds
+ * interleaved (one, eight, one, eight …), medians. Three small DOCX of the corpus in turn; every answer
+ * must be 200 with a stored PDF, and the last result is checked with qpdf (no stopwatch on empty work).
+ * Prints the figures and the machine's load, and reports the ratio as a goal (≥ 2). Also the CPU the
+ * server and its LibreOffice instances use (from /proc) against wall time: how many cores one request
+ * at a time already keeps busy, so the ceiling of the ratio on this machine is cores ÷ that.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
+import { descendantsOf } from '../packages/server/src/testing/process-tree';
+import { reportGoal } from './goals';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const DOCX = ['tbl-having-tables.docx', 'hdr-header-footer.docx', 'having-images.docx'];
+const ROUNDS = 5;
+const ONE_AT_A_TIME = 6;
+const IN_FLIGHT = 8;
+const MANY = 24;
+
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** CPU ms a process used so far: its own (/proc stat 14-15), plus its reaped children's (16-17). */
+function processCpuMs(pid: number, withReaped: boolean): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    const own = (fields[11] ?? 0) + (fields[12] ?? 0);
+    return (withReaped ? own + (fields[13] ?? 0) + (fields[14] ?? 0) : own) * 10; // 100 ticks a second
+  } catch {
+    return 0; // ended while we looked: its time is in its parent's reaped-children fields
+  }
+}
+
+/** CPU ms used so far by a process and its descendants, reaped children included. */
+const treeCpuMs = (pid: number): number =>
+  [pid, ...descendantsOf(pid).map((child) => child.pid)].reduce((sum, id) => sum + processCpuMs(id, true), 0);
+
+interface Server {
+  pid: number;
+  apiUrl: string;
+  stop(): Promise<void>;
+}
+
+async function startCompiledServer(): Promise<Server> {
+  execFileSync('npm', ['run', 'build', '--workspace', '@docstudio/server'], { cwd: root, stdio: 'ignore' });
+  const dataDir = await mkdtemp(join(tmpdir(), 'docstudio-bench-office-'));
+  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG: 'false',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const match = /listening on http:\/\/[^:]+:(\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+  return {
+    pid: child.pid ?? 0,
+    apiUrl: `http://127.0.0.1:${port}/api`,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function officePoolBench(): Promise<void> {
+  const server = await startCompiledServer();
+  try {
+    const token = (
+      (await (
+        await fetch(`${server.apiUrl}/functions/generate-jwt`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ environment: 'production' }),
+        })
+      ).json()) as { token: string }
+    ).token;
+    const files = await Promise.all(DOCX.map((name) => readFile(join(CORPUS_DIR, 'office', name))));
+    let lastUrl = '';
+    const convertOne = async (index: number): Promise<void> => {
+      const form = new FormData();
+      form.append(
+        'File',
+        new Blob([new Uint8Array(files[index % files.length] ?? [])]),
+        DOCX[index % DOCX.length],
+      );
+      const answer = await fetch(`${server.apiUrl}/convert/office/to/pdf`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const body = (await answer.json()) as { Files?: { Url: string; FileSize: number }[] };
+      const file = body.Files?.[0];
+      if (answer.status !== 200 || !file || file.FileSize <= 0)
+        throw new Error(`office/to/pdf answered ${answer.status}: ${JSON.stringify(body)}`);
+      lastUrl = file.Url;
+    };
+    /** Busy cores (CPU of the server and its engines ÷ wall time) of the last measured phase. */
+    const busy: Record<number, number[]> = { 1: [], [IN_FLIGHT]: [] };
+    /** The server process's own share of that CPU (the rest: LibreOffice, qpdf and other engines). */
+    const serverShare: number[] = [];
+    const conversionsPerSecond = async (count: number, inFlight: number): Promise<number> => {
+      let next = 0;
+      const cpuBefore = treeCpuMs(server.pid);
+      const serverBefore = processCpuMs(server.pid, false);
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: inFlight }, async () => {
+          while (next < count) await convertOne(next++);
+        }),
+      );
+      const wallMs = performance.now() - started;
+      const treeMs = treeCpuMs(server.pid) - cpuBefore;
+      busy[inFlight]?.push(treeMs / wallMs);
+      if (inFlight === 1) serverShare.push((processCpuMs(server.pid, false) - serverBefore) / treeMs);
+      return count / (wallMs / 1000);
+    };
+    // Every instance of the pool has converted once before the counted rounds.
+    await conversionsPerSecond(IN_FLIGHT, IN_FLIGHT);
+    busy[IN_FLIGHT] = [];
+    const one: number[] = [];
+    const many: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      one.push(await conversionsPerSecond(ONE_AT_A_TIME, 1));
+      many.push(await conversionsPerSecond(MANY, IN_FLIGHT));
+    }
+    const pdf = join(tmpdir(), `bench-office-${process.pid}.pdf`);
+    await writeFile(pdf, Buffer.from(await (await fetch(lastUrl)).arrayBuffer()));
+    const pages = execFileSync('qpdf', ['--show-npages', pdf], { encoding: 'utf8' }).trim();
+    await rm(pdf, { force: true });
+    const ratio = median(many) / median(one);
+    console.log(
+      `machine: ${availableParallelism()} cores, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, load ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}; pool 'auto'; last result ${pages} page(s)`,
+    );
+    console.log(`office/to/pdf, one at a time: ${median(one).toFixed(2)} conv/s (median of ${ROUNDS})`);
+    console.log(
+      `office/to/pdf, ${IN_FLIGHT} in flight: ${median(many).toFixed(2)} conv/s (${ratio.toFixed(2)}x)`,
+    );
+    const busyOne = median(busy[1] ?? []);
+    console.log(
+      `cores kept busy (server + LibreOffice): ${busyOne.toFixed(2)} one at a time, ${median(busy[IN_FLIGHT] ?? []).toFixed(2)} with ${IN_FLIGHT} in flight; ` +
+        `ceiling of the ratio on ${availableParallelism()} cores: ${(availableParallelism() / busyOne).toFixed(2)}x; ` +
+        `CPU per conversion ${((busyOne * 1000) / median(one)).toFixed(0)} ms, ${(median(serverShare) * 100).toFixed(0)}% of it in the server process`,
+    );
+    reportGoal({ name: `Office: ${IN_FLIGHT} in flight ÷ one at a time (conv/s)`, value: ratio, atLeast: 2 });
+  } finally {
+    await server.stop();
+  }
+}
