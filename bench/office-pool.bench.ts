@@ -7,7 +7,7 @@
  * server and its LibreOffice instances use (from /proc) against wall time: how many cores one request
  * at a time already keeps busy, so the ceiling of the ratio on this machine is cores ÷ that.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir, totalmem } from 'node:os';
@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { descendantsOf } from '../packages/server/src/testing/process-tree';
+import { type ServerProcess, startServerProcess } from '../packages/server/src/testing/server-process';
 import { reportGoal } from './goals';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -46,43 +47,16 @@ function processCpuMs(pid: number, withReaped: boolean): number {
 const treeCpuMs = (pid: number): number =>
   [pid, ...descendantsOf(pid).map((child) => child.pid)].reduce((sum, id) => sum + processCpuMs(id, true), 0);
 
-interface Server {
-  pid: number;
-  apiUrl: string;
-  stop(): Promise<void>;
-}
-
-async function startCompiledServer(): Promise<Server> {
+/** The compiled server, built first, on a fresh data folder; rate limits out of the way. */
+async function startCompiledServer(): Promise<ServerProcess & { stop(): Promise<void> }> {
   execFileSync('npm', ['run', 'build', '--workspace', '@docstudio/server'], { cwd: root, stdio: 'ignore' });
   const dataDir = await mkdtemp(join(tmpdir(), 'docstudio-bench-office-'));
-  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG: 'false',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const match = /listening on http:\/\/[^:]+:(\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-  });
+  const server = await startServerProcess(dataDir, { RATE_LIMIT_PER_MINUTE: '1000000' }, { compiled: true });
   return {
-    pid: child.pid ?? 0,
-    apiUrl: `http://127.0.0.1:${port}/api`,
+    ...server,
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      server.child.kill('SIGTERM');
+      await server.exited;
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -91,15 +65,7 @@ async function startCompiledServer(): Promise<Server> {
 export default async function officePoolBench(): Promise<void> {
   const server = await startCompiledServer();
   try {
-    const token = (
-      (await (
-        await fetch(`${server.apiUrl}/functions/generate-jwt`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ environment: 'production' }),
-        })
-      ).json()) as { token: string }
-    ).token;
+    const token = await server.token();
     const files = await Promise.all(DOCX.map((name) => readFile(join(CORPUS_DIR, 'office', name))));
     let lastUrl = '';
     const convertOne = async (index: number): Promise<void> => {

@@ -5,7 +5,14 @@
  * every column, and the next record starts on one baseline in the first column (its label) and at
  * least one other. A paragraph break inside cells (no new label) never splits a row.
  */
-import { type Baseline, baselines, type Grid, type Placed, type Segment } from './ruled-text-grid';
+import {
+  type Baseline,
+  bandLines,
+  type Grid,
+  type Placed,
+  rowsAcross,
+  type Segment,
+} from './ruled-text-grid';
 
 /** A blank gap this share of a line's height (or more) between baselines can part two records. */
 const MIN_GAP_SHARE = 0.4;
@@ -25,17 +32,7 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[v
 /** Row boundaries at the blank gaps inside bands of wrapped records, with a rule across the grid. */
 export function splitGapBands(grid: Grid, placed: Placed[]): { ys: number[]; hs: Segment[] } {
   const ys: number[] = [];
-  const left = grid.xs[0] ?? 0;
-  const right = grid.xs[grid.xs.length - 1] ?? 0;
-  for (let r = 0; r < grid.ys.length - 1; r++) {
-    const y0 = grid.ys[r] ?? 0;
-    const y1 = grid.ys[r + 1] ?? 0;
-    const rows = baselines(
-      placed.filter((p) => {
-        const cy = (p.word.box[1] + p.word.box[3]) / 2;
-        return cy >= y0 && cy < y1;
-      }),
-    );
+  for (const rows of bandLines(grid, placed)) {
     if (rows.length < 3) continue;
     const lineHeight = median(rows.map((row) => row.bottom - row.top));
     rows.forEach((row, i) => {
@@ -47,5 +44,5 @@ export function splitGapBands(grid: Grid, placed: Placed[]): { ys: number[]; hs:
         ys.push((above.bottom + row.top) / 2);
     });
   }
-  return { ys, hs: ys.map((pos) => ({ pos, from: left, to: right })) };
+  return rowsAcross(grid, ys);
 }

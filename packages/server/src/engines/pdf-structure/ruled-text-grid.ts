@@ -181,20 +181,35 @@ export function baselines(words: Placed[]): Baseline[] {
   return rows.sort((a, b) => a.top - b.top);
 }
 
-/** Row boundaries inside bands that hold several records; each comes with a rule across the grid. */
-export function splitRecordBands(grid: Grid, placed: Placed[]): { ys: number[]; hs: Segment[] } {
-  const ys: number[] = [];
-  const left = grid.xs[0] ?? 0;
-  const right = grid.xs[grid.xs.length - 1] ?? 0;
+/** The printed lines of each band between two row boundaries of the grid, top to bottom. */
+export function bandLines(grid: Grid, placed: Placed[]): Baseline[][] {
+  const bands: Baseline[][] = [];
   for (let r = 0; r < grid.ys.length - 1; r++) {
     const y0 = grid.ys[r] ?? 0;
     const y1 = grid.ys[r + 1] ?? 0;
-    const rows = baselines(
-      placed.filter((p) => {
-        const cy = centre(p.word.box)[1];
-        return cy >= y0 && cy < y1;
-      }),
+    bands.push(
+      baselines(
+        placed.filter((p) => {
+          const cy = centre(p.word.box)[1];
+          return cy >= y0 && cy < y1;
+        }),
+      ),
     );
+  }
+  return bands;
+}
+
+/** New row boundaries at `ys`, each with a rule across the whole grid. */
+export function rowsAcross(grid: Grid, ys: number[]): { ys: number[]; hs: Segment[] } {
+  const from = grid.xs[0] ?? 0;
+  const to = grid.xs[grid.xs.length - 1] ?? 0;
+  return { ys, hs: ys.map((pos) => ({ pos, from, to })) };
+}
+
+/** Row boundaries inside bands that hold several records; each comes with a rule across the grid. */
+export function splitRecordBands(grid: Grid, placed: Placed[]): { ys: number[]; hs: Segment[] } {
+  const ys: number[] = [];
+  for (const rows of bandLines(grid, placed)) {
     const isRecord = (b: Baseline): boolean => {
       const columns = new Set(b.words.map((p) => indexIn(grid.xs, centre(p.word.box)[0])));
       return columns.size >= 2 && columns.has(0) && b.words.some((p) => NUMERIC.test(p.word.text));
@@ -209,5 +224,5 @@ export function splitRecordBands(grid: Grid, placed: Placed[]): { ys: number[]; 
       }
     });
   }
-  return { ys, hs: ys.map((pos) => ({ pos, from: left, to: right })) };
+  return rowsAcross(grid, ys);
 }
