@@ -7,7 +7,8 @@
  *   listens, and its RSS then (engines probed, database migrated, nothing converted yet);
  * - ready: from the same process start until GET /api/readyz first answers 200, and the CPU time the
  *   process had used by then (user + system, from /proc: what a loaded machine inflates least).
- * The compiled server's start-to-ready is reported as a goal (≤ 0.5 s, issue 19).
+ * The compiled server's start-to-ready is reported as a goal (≤ 0.5 s, issue 19). With
+ * SERVER_START_BASELINE_DIST set, an earlier build's dist runs as a third variant in the same rounds.
  * Variants alternate within each round (tsx's transform cache is warm after the first); medians of
  * ROUNDS. Prints ratios, never asserts (benches are not tests).
  */
@@ -48,6 +49,21 @@ const VARIANTS: Variant[] = [
     importArgs: ['--input-type=module', '-e', importAndReport('./packages/server/dist/index.js')],
     startArgs: ['packages/server/dist/main.js'],
   },
+  // an earlier build to compare with, side by side (SERVER_START_BASELINE_DIST=<its dist folder>, whose
+  // parent folders must reach this checkout's node_modules, e.g. through a symbolic link)
+  ...(process.env.SERVER_START_BASELINE_DIST
+    ? [
+        {
+          name: 'baseline dist',
+          importArgs: [
+            '--input-type=module',
+            '-e',
+            importAndReport(join(process.env.SERVER_START_BASELINE_DIST, 'index.js')),
+          ],
+          startArgs: [join(process.env.SERVER_START_BASELINE_DIST, 'main.js')],
+        },
+      ]
+    : []),
 ];
 
 interface Figures {

@@ -167,6 +167,19 @@ describe('the compiled server', () => {
     expect(await pageText(pdf, 1)).toMatch(/fahrenheit/);
   });
 
+  it('converts through the modules it loads on first use: images to PDF and PDF to Word', async () => {
+    const [pdfFile] = await convert('images/to/pdf', `${CORPUS_DIR}/images/pil123rgba.png`);
+    const pdf = await download(pdfFile?.Url ?? '', 'image.pdf');
+    expect(await pageCount(pdf)).toBe(1);
+    const { stdout: images } = await exec('pdfimages', ['-list', pdf]);
+    expect(images.trim().split('\n').length).toBeGreaterThanOrEqual(3); // header, rule, the image
+
+    const [wordFile] = await convert('pdf/to/docx', FOUR_PAGES);
+    const word = await download(wordFile?.Url ?? '', 'four-pages.docx');
+    const { stdout: body } = await exec('unzip', ['-p', word, 'word/document.xml'], { maxBuffer: 1 << 26 });
+    expect(body).toContain('Hello, here is some text without a meaning.');
+  });
+
   it('is not ready while dist/task-worker.js is missing (the MuPDF worker threads cannot start)', async () => {
     const readyz = async () => {
       const answer = await fetch(`${server.apiUrl}/readyz`);

@@ -18,6 +18,9 @@ import type { LayoutOptions, Orientation, PageSizeName } from './image-layout';
 /** allFrames: every frame of an animated GIF becomes a page (Frames=all); else only its first. */
 export type ImageOptions = LayoutOptions & { pdfA: boolean; allFrames: boolean };
 
+/** 100 megapixels: far above any camera, far below what would exhaust memory. */
+export const MAX_INPUT_PIXELS = 100_000_000;
+
 const SIZES = PAGE_SIZES.map((choice) => choice.value);
 const ORIENTATIONS = PAGE_ORIENTATIONS.map((choice) => choice.value);
 

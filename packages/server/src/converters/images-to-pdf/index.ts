@@ -1,3 +1,3 @@
 export { PAGE_SIZES_PT, placeImage } from './image-layout';
-export { type ImageOptions, readImageOptions } from './images-options';
-export { imagesToPdfConverter, MAX_INPUT_PIXELS } from './images-to-pdf.converter';
+export { type ImageOptions, MAX_INPUT_PIXELS, readImageOptions } from './images-options';
+export { imagesToPdfConverter } from './images-to-pdf.converter';

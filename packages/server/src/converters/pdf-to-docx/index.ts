@@ -11,13 +11,14 @@ import { catalogueFacts } from '../catalogue-facts';
 import type { Converter } from '../converter.types';
 import { readDocumentStructure, writeSingleResult } from '../from-pdf/read-document';
 import { catalogueParameters } from '../tool-parameters';
-import { writeDocx } from './docx-writer';
 
 export const pdfToDocx: Converter<ToolParameters<'pdf-to-word'>> = {
   ...catalogueFacts('pdf/to/docx'),
   engine: 'mupdf',
   readParameters: catalogueParameters('pdf-to-word'),
   async convert(ctx) {
+    // loaded on first use: its library is half a megabyte of JavaScript the server's start need not compile
+    const { writeDocx } = await import('./docx-writer');
     const { pages, base } = await readDocumentStructure(ctx, { withImages: true });
     return writeSingleResult(ctx, `${base}.docx`, await writeDocx(pages, base));
   },

@@ -64,22 +64,24 @@ describe('pdf/to/txt without a Language', () => {
     expect(characterErrorRate(await toText(scan), truth)).toBeLessThan(0.02);
   });
 
-  it('names the language of a text only when there is enough of it', () => {
-    expect(modelOfTextLanguage('Všichni lidé rodí se svobodní a sobě rovní co do důstojnosti a práv.')).toBe(
-      'ces',
-    );
+  it('names the language of a text only when there is enough of it', async () => {
     expect(
-      modelOfTextLanguage('Tous les êtres humains naissent libres et égaux en dignité et en droits.'),
+      await modelOfTextLanguage('Všichni lidé rodí se svobodní a sobě rovní co do důstojnosti a práv.'),
+    ).toBe('ces');
+    expect(
+      await modelOfTextLanguage('Tous les êtres humains naissent libres et égaux en dignité et en droits.'),
     ).toBe('fra');
     expect(
-      modelOfTextLanguage('Wszyscy ludzie rodzą się wolni i równi pod względem swej godności i swych praw.'),
+      await modelOfTextLanguage(
+        'Wszyscy ludzie rodzą się wolni i równi pod względem swej godności i swych praw.',
+      ),
     ).toBe('pol');
     // English wins by a small margin over French and Galician: still a verdict
     expect(
-      modelOfTextLanguage(
+      await modelOfTextLanguage(
         'The LinnSequencer is a state-of-the-art composition and performance tool for the professional musician. It is extremely powerful, yet amazingly simple to learn and use.',
       ),
     ).toBe('eng');
-    expect(modelOfTextLanguage('Kapitel 1')).toBeUndefined();
+    expect(await modelOfTextLanguage('Kapitel 1')).toBeUndefined();
   });
 });

@@ -10,7 +10,6 @@
  * third of the work); only when that band shows no script or too few letters is the whole page read.
  */
 import { rm } from 'node:fs/promises';
-import sharp from 'sharp';
 import { detectScript, modelsForScript } from '../pdf-structure/script-languages';
 import { runEngine } from '../run-engine';
 import { singleThreadEnv } from '../tesseract/ocrmypdf';
@@ -46,12 +45,14 @@ async function pictureLanguage(
   const script = await detectScript(imagePath, options);
   if (!script) return { models: undefined, script, verdict: false };
   const candidates = modelsForScript(script);
-  const model = modelOfTextLanguage(await readWith(imagePath, candidates, options));
+  const model = await modelOfTextLanguage(await readWith(imagePath, candidates, options));
   return { models: model ?? candidates, script, verdict: model !== undefined };
 }
 
 /** The middle third of the picture as a PNG beside it, or undefined when the picture is too small. */
 async function middleBand(imagePath: string): Promise<string | undefined> {
+  // sharp (libvips, a native library) loads on the first use, not at the server's start
+  const { default: sharp } = await import('sharp');
   const { width = 0, height = 0 } = await sharp(imagePath).metadata();
   if (height < 600) return undefined;
   const band = imagePath.replace(/\.png$/, '-band.png');

@@ -3,7 +3,6 @@
  * first OCR pass. franc names languages by ISO 639-3 individual codes, Tesseract some models by the
  * macrolanguage ('fas' is read as Iranian Persian 'pes'): the table below joins the two.
  */
-import { francAll } from 'franc-all';
 import { installedTesseractModels } from '../tesseract/installed-languages';
 
 /** Tesseract models whose franc code differs from the model's name. */
@@ -42,13 +41,15 @@ function francCodes(): Map<string, string> {
 
 /**
  * The installed model of the text's language, or undefined when the text is too short or two
- * languages score alike (then the caller keeps reading with a set of models).
+ * languages score alike (then the caller keeps reading with a set of models). franc-all (0.8 MB of
+ * trigram tables) loads on the first call, not at the server's start.
  */
-export function modelOfTextLanguage(text: string): string | undefined {
+export async function modelOfTextLanguage(text: string): Promise<string | undefined> {
   const letters = text.replace(/[^\p{L}]/gu, '');
   if (letters.length < MIN_LETTERS) return undefined;
   const byCode = francCodes();
   if (byCode.size === 0) return undefined;
+  const { francAll } = await import('franc-all');
   const [best, second] = francAll(text, { only: [...byCode.keys()], minLength: MIN_LETTERS });
   if (!best || best[0] === 'und') return undefined;
   if (second && best[1] - second[1] < MIN_MARGIN) return undefined;

@@ -7,7 +7,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as Mupdf from 'mupdf';
-import sharp from 'sharp';
 import { runEngine } from '../run-engine';
 import { type RenderedPage, renderPageRgb } from './render-page';
 import { detectScript, modelsForScript } from './script-languages';
@@ -44,6 +43,8 @@ export async function ocrRenderedPage(
   const imagePath = join(options.workDir, `ocr-page-${index + 1}.png`);
   // a frame turned by 90 shows the page turned a quarter anticlockwise (sharp turns clockwise)
   const turn = rendered.turn ?? 0;
+  // sharp (libvips, a native library) loads on the first OCR, not at the server's start
+  const { default: sharp } = await import('sharp');
   const png = await sharp(rendered.pixels, {
     raw: { width: rendered.width, height: rendered.height, channels: 3 },
   })
