@@ -12,11 +12,44 @@ import { isRunAlive, thisRunId } from '../storage/run-identity';
 export const ENGINE_RUN_VARIABLE = 'DOCSTUDIO_ENGINE_RUN';
 
 /**
- * The environment for an engine process: the server's own (engines need its PATH, HOME, locale),
- * plus `extra` (OMP_THREAD_LIMIT ...), tagged with this run. Engines read no settings from it.
+ * What an engine inherits from the server's environment: where programs, libraries, fonts, languages
+ * and temporary files are, and the locale. Nothing else: DATABASE_URL, REDIS_URL and other secrets
+ * must not reach processes that read hostile documents (Ghostscript, LibreOffice, Tesseract, Chromium),
+ * and copying the whole environment into every spawn request cost the server thread too.
+ */
+const INHERITED = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'LANG',
+  'LANGUAGE',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TZ',
+  'LD_LIBRARY_PATH',
+  'TESSDATA_PREFIX',
+  'FONTCONFIG_PATH',
+  'FONTCONFIG_FILE',
+  'XDG_CACHE_HOME',
+  'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
+  'XDG_DATA_DIRS',
+  'XDG_RUNTIME_DIR',
+  'GS_LIB',
+  'GS_FONTPATH',
+] as const;
+
+/**
+ * The environment for an engine process: the INHERITED part of the server's, plus `extra`
+ * (OMP_THREAD_LIMIT ...), tagged with this run. Engines read no settings from it.
  */
 export function engineEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { ...process.env, ...extra, [ENGINE_RUN_VARIABLE]: thisRunId() };
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of INHERITED) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return { ...env, ...extra, [ENGINE_RUN_VARIABLE]: thisRunId() };
 }
 
 /**

@@ -40,3 +40,26 @@ describe('runEngine leaves no process behind', () => {
     await expect.poll(() => sleeps(mark).length, { timeout: 5000 }).toBe(0);
   });
 });
+
+describe('runEngine hands engines only what they need of the environment', () => {
+  it('passes PATH, the locale and the run tag, never the server secrets', async () => {
+    const secret = `postgres://docstudio:${randomBytes(8).toString('hex')}@db.internal/docstudio`;
+    const saved = { DATABASE_URL: process.env.DATABASE_URL, LANG: process.env.LANG };
+    process.env.DATABASE_URL = secret;
+    process.env.LANG = 'C.UTF-8';
+    try {
+      const { stdout } = await runEngine('env', [], { timeoutMs: 10_000 });
+      const lines = stdout.toString('utf8').split('\n');
+      expect(lines).toContain(`PATH=${process.env.PATH}`);
+      expect(lines).toContain('LANG=C.UTF-8');
+      expect(lines.some((line) => line.startsWith('DOCSTUDIO_ENGINE_RUN='))).toBe(true);
+      expect(stdout.toString('utf8')).not.toContain(secret);
+      expect(lines.some((line) => line.startsWith('DATABASE_URL='))).toBe(false);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+});

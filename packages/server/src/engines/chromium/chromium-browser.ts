@@ -18,6 +18,7 @@ import {
   startSharedFilteringProxy,
 } from '../../security/ssrf';
 import { recordEngineRestart } from '../engine-restarts';
+import { engineEnv } from '../orphaned-engines';
 import { CHROMIUM_BASE_ARGS } from './launch-flags';
 
 /** The server's `chromiumPath` (configureChromium), else ServerConfig's default. */
@@ -59,6 +60,7 @@ async function launch(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath,
+    env: engineEnv(),
     headless: true,
     args: [...CHROMIUM_ARGS],
     // Playwright adds '<-loopback>' to the bypass list, so loopback also goes through the proxy.

@@ -9,6 +9,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { DomainError, engineTimeout, notReady } from '../../contract/errors';
+import { engineEnv } from '../orphaned-engines';
 import { createHardenedProfile } from './profile';
 
 const BRIDGE = fileURLToPath(new URL('./uno-bridge.py', import.meta.url));
@@ -118,7 +119,7 @@ export class OfficeInstance {
     const [command, args] = this.options.isolateNetwork
       ? ['unshare', ['-n', this.options.python, BRIDGE, profileUrl, pipeName]]
       : [this.options.python, [BRIDGE, profileUrl, pipeName]];
-    const child = spawn(command, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: engineEnv() });
     this.child = child;
     this.alive = true;
     child.stdout.setEncoding('utf8');
