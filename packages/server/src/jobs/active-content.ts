@@ -1,13 +1,16 @@
 /**
  * Tools that output a PDF drop its active content (JavaScript, Launch and ImportData actions,
  * embedded programs; engines/strip-active-content.ts says what exactly) unless the request says
- * `KeepActiveContent=true`. Done here once, after the converter, in a MuPDF worker thread. Two tools
+ * `KeepActiveContent=true`. Done here once, after the converter, in a MuPDF worker thread, unless a
+ * scan of the bytes proves there is nothing to remove (engines/active-content-precheck.ts). Two tools
  * are exceptions: pdf/to/protect encrypts its result, so its input is cleaned before it runs;
  * pdf/to/redact (which scrubs scripts, attachments and more itself) and pdf/to/pdfa (PDF/A forbids
  * them, and a rewrite could break the file's conformance) are left alone.
  */
 
+import { readFile, stat } from 'node:fs/promises';
 import type { ConverterContext, ConverterResultFile } from '../converters/converter.types';
+import { mayHoldActiveContent } from '../engines/active-content-precheck';
 import { runMupdfTask } from '../engines/mupdf-worker';
 
 /** The request field that keeps active content (checked at the HTTP edge: true or false). */
@@ -15,8 +18,23 @@ export const KEEP_ACTIVE_CONTENT = 'KeepActiveContent';
 const UNTOUCHED = new Set(['pdf/to/redact', 'pdf/to/pdfa']);
 const INPUTS_FIRST = new Set(['pdf/to/protect']);
 
+/**
+ * Above this the byte scan would hold the server's thread too long (~3 ms per MB, so ~12 ms at most,
+ * every other request waiting meanwhile): such files go straight to the scrub in a worker, whose own
+ * cost dominates there anyway.
+ */
+const PRECHECK_MAX_BYTES = 4 * 1024 * 1024;
+
+/** True when the scrub can be skipped: the bytes prove there is nothing for it to remove. */
+async function provablyClean(path: string): Promise<boolean> {
+  const { size } = await stat(path);
+  if (size > PRECHECK_MAX_BYTES) return false;
+  return !mayHoldActiveContent(await readFile(path));
+}
+
 async function strip(paths: string[], context: ConverterContext): Promise<void> {
   for (const path of paths) {
+    if (await provablyClean(path)) continue;
     await runMupdfTask({ kind: 'strip-active-content', path }, context.signal, context.deadlineAt);
   }
 }

@@ -1,0 +1,128 @@
+/**
+ * Direct PDF objects (dictionaries, arrays, names, numbers, references) read from raw text, as the
+ * raw-structure reader (pdf-raw-structure.ts) needs them: names decoded, strings skipped, and a
+ * throw for anything malformed or ambiguous (a repeated key), which its callers treat as "unknown".
+ */
+
+/** `12 0 R` (a class, so a dictionary's type guard can tell the two apart). */
+export class PdfRef {
+  constructor(readonly ref: number) {}
+}
+export type PdfValue = number | string | PdfValue[] | PdfDict | PdfRef | null;
+export interface PdfDict {
+  [key: string]: PdfValue;
+}
+
+const HEX_ESCAPE = /#([0-9A-Fa-f]{2})/g;
+const DELIMITER = /[\0\t\n\f\r ()<>[\]{}/%]/;
+
+export const decodeName = (raw: string): string =>
+  raw.includes('#')
+    ? raw.replace(HEX_ESCAPE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    : raw;
+
+/** A tiny reader of direct PDF objects (dictionaries, arrays, names, numbers, references). */
+export class ObjectReader {
+  constructor(
+    private readonly text: string,
+    public at: number,
+  ) {}
+
+  private skipSpace(): void {
+    for (;;) {
+      const char = this.text[this.at];
+      if (char === '%') {
+        while (this.at < this.text.length && !/[\r\n]/.test(this.text[this.at] ?? '')) this.at++;
+      } else if (char !== undefined && /[\0\t\n\f\r ]/.test(char)) this.at++;
+      else return;
+    }
+  }
+
+  private word(): string {
+    const start = this.at;
+    while (this.at < this.text.length && !DELIMITER.test(this.text[this.at] ?? '')) this.at++;
+    return this.text.slice(start, this.at);
+  }
+
+  /** Skips a literal string (nested parentheses and escapes). */
+  private skipString(): void {
+    let depth = 0;
+    for (; this.at < this.text.length; this.at++) {
+      const char = this.text[this.at];
+      if (char === '\\') this.at++;
+      else if (char === '(') depth++;
+      else if (char === ')' && --depth === 0) {
+        this.at++;
+        return;
+      }
+    }
+    throw new Error('unterminated string');
+  }
+
+  value(depth = 0): PdfValue {
+    if (depth > 32) throw new Error('too deep');
+    this.skipSpace();
+    const text = this.text;
+    if (text.startsWith('<<', this.at)) {
+      this.at += 2;
+      const dict: PdfDict = {};
+      for (;;) {
+        this.skipSpace();
+        if (text.startsWith('>>', this.at)) {
+          this.at += 2;
+          return dict;
+        }
+        if (text[this.at] !== '/') throw new Error('dictionary key expected');
+        this.at++;
+        const key = decodeName(this.word());
+        if (key in dict) throw new Error('repeated key'); // readers may keep either
+        dict[key] = this.value(depth + 1);
+      }
+    }
+    const char = text[this.at];
+    if (char === '[') {
+      this.at++;
+      const array: PdfValue[] = [];
+      for (;;) {
+        this.skipSpace();
+        if (text[this.at] === ']') {
+          this.at++;
+          return array;
+        }
+        array.push(this.value(depth + 1));
+      }
+    }
+    if (char === '/') {
+      this.at++;
+      return `/${decodeName(this.word())}`;
+    }
+    if (char === '(') {
+      this.skipString();
+      return null;
+    }
+    if (char === '<') {
+      const end = text.indexOf('>', this.at);
+      if (end < 0) throw new Error('unterminated hex string');
+      this.at = end + 1;
+      return null;
+    }
+    const word = this.word();
+    if (!/^[+-]?\d+$/.test(word)) {
+      if (/^([+-]?\d*\.\d*|true|false|null)$/.test(word)) return null;
+      throw new Error('unexpected token');
+    }
+    // "12 0 R" is a reference
+    const after = this.at;
+    const generation = /^\s+(\d+)\s+R(?=[\0\t\n\f\r ()<>[\]{}/%]|$)/.exec(text.slice(after, after + 24));
+    if (generation) {
+      this.at = after + generation[0].length;
+      return new PdfRef(Number(word));
+    }
+    return Number(word);
+  }
+}
+
+export const isDict = (value: PdfValue | undefined): value is PdfDict =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof PdfRef);
+export const int = (value: PdfValue | undefined): number | undefined =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
