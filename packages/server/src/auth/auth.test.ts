@@ -96,6 +96,28 @@ describe('tokens', () => {
     expect(((await old.json()) as { Code: number }).Code).toBe(4012);
     expect((await uploadWith(real)).status).toBe(200);
   });
+
+  it('refuses a token it accepted before, once the token has expired', async () => {
+    const real = await server.anonymousToken();
+    const claims = JSON.parse(Buffer.from(real.split('.')[1] ?? '', 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    const stored = JSON.parse(await readFile(join(server.dataDir, 'keys', 'jwt.json'), 'utf8')) as {
+      kid: string;
+      privateJwk: JWK;
+    };
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = await new SignJWT({ ...claims, jti: `short-${expiresAt}`, exp: expiresAt })
+      .setProtectedHeader({ alg: 'EdDSA', kid: stored.kid })
+      .sign(await importJWK(stored.privateJwk, 'EdDSA'));
+    expect((await uploadWith(shortLived)).status).toBe(200);
+    expect((await uploadWith(shortLived)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 100));
+    const late = await uploadWith(shortLived);
+    expect(late.status).toBe(401);
+    expect(((await late.json()) as { Code: number }).Code).toBe(4012);
+  });
 });
 
 describe('sign-in site', () => {
