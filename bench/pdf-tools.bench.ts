@@ -1,24 +1,30 @@
 /**
  * PDF tools against their bare engines, side by side in one run (runs interleaved, medians):
  * - merging 50 real PDFs (distinct files, as uploads are) with `qpdf --empty --pages` alone, through the merge converter (qpdf +
- *   bookmarks) and through the HTTP server (upload, checks, storage, download). Goal: HTTP ÷ qpdf ≤ 1.3.
+ *   bookmarks) and through the compiled server in its own process, as `npm start` runs it (upload,
+ *   checks, storage, download). Goal: HTTP ÷ qpdf ≤ 1.3.
  * - compress (Preset ebook, the converter) against `gs -dPDFSETTINGS=/ebook` alone on real files: time
  *   and size, summed over the files. Goals: time ÷ gs ≤ 1.2, size ÷ gs ≤ 1.0.
  * - the table that chose compress's lossless pass (compress-levels.ts).
+ * COMPRESS_BASELINE_DIR=<another checkout of the repository> adds that checkout's compress converter
+ * to the interleaved runs (before/after in one run; e.g. `git worktree add /tmp/base <commit>` with a
+ * node_modules link to this one's).
  * Prints ratios, never asserts (benches are not tests).
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { openAsBlob } from 'node:fs';
 import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { pdfCompressConverter } from '../packages/server/src/converters/pdf-compress';
 import { pdfMergeConverter } from '../packages/server/src/converters/pdf-merge';
 import { convertAsSent } from '../packages/server/src/testing/convert-as-sent';
 import { makeConverterContext } from '../packages/server/src/testing/converter-context';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
-import { startTestServer } from '../packages/server/src/testing/test-server';
+import { startServerProcess } from '../packages/server/src/testing/server-process';
 import { printCompressionLevels } from './compress-levels';
 import { reportGoal } from './goals';
 
@@ -42,6 +48,7 @@ export const COMPRESS_SOURCES = [
   'pdf/pdf2docx-demo-text.pdf',
 ].map((source) => join(CORPUS_DIR, source));
 const RUNS = 3;
+const repository = fileURLToPath(new URL('..', import.meta.url));
 
 const median = (values: readonly number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -97,11 +104,31 @@ export async function benchMerge(root: string): Promise<void> {
       await rm(workDir, { recursive: true, force: true });
     }
   };
-  const server = await startTestServer();
+  // the server as `npm start` runs it, in its own process: an in-process client (FormData, fetch) would
+  // share the server's event loop and charge the server for the client's work
+  execFileSync('npm', ['run', 'build', '--workspace', '@docstudio/server'], {
+    cwd: repository,
+    stdio: 'ignore',
+  });
+  const dataDir = await mkdtemp(join(root, 'merge-server-'));
+  const server = await startServerProcess(dataDir, { RATE_LIMIT_PER_MINUTE: '1000000' }, { compiled: true });
+  const token = await server.token();
   const viaHttp = async () => {
-    const answer = await server.convert('pdf/to/merge', { StoreFile: 'true' }, inputs);
-    if (answer.status !== 200) throw new Error(`merge answered ${answer.status}: ${answer.body.Message}`);
-    await server.download(answer.body.Files?.[0]?.Url ?? '');
+    const form = new FormData();
+    for (const [index, path] of inputs.entries())
+      form.append(`Files[${index}]`, await openAsBlob(path, { type: 'application/pdf' }), basename(path));
+    form.append('StoreFile', 'true');
+    const answer = await fetch(`${server.apiUrl}/convert/pdf/to/merge`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const body = (await answer.json()) as { Files?: { Url: string }[]; Message?: string };
+    if (answer.status !== 200) throw new Error(`merge answered ${answer.status}: ${body.Message}`);
+    const download = await fetch(body.Files?.[0]?.Url ?? '', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await download.arrayBuffer();
   };
   const times = {
     qpdf: [] as number[],
@@ -119,7 +146,8 @@ export async function benchMerge(root: string): Promise<void> {
       times.repeated.push(await timed(qpdfRepeated));
     }
   } finally {
-    await server.close();
+    server.child.kill('SIGTERM');
+    await server.exited;
   }
   const pages = (await exec('qpdf', ['--show-npages', qpdfOut])).stdout.trim();
   const base = median(times.qpdf);
@@ -151,15 +179,30 @@ async function gsEbook(input: string, output: string): Promise<void> {
   ]);
 }
 
+type CompressConverter = typeof pdfCompressConverter;
+
 /** Compresses `input` with Preset ebook through the converter; returns the result's size. */
-async function compressOnce(input: string): Promise<number> {
+async function compressOnce(
+  input: string,
+  converter: CompressConverter = pdfCompressConverter,
+): Promise<number> {
   const job = await makeConverterContext(input, { Preset: 'ebook' }, 300_000);
   try {
-    const [result] = await convertAsSent(pdfCompressConverter, job.ctx);
+    const [result] = await convertAsSent(converter, job.ctx);
     return (await stat(result?.path ?? '')).size;
   } finally {
     await job.cleanup();
   }
+}
+
+/** The compress converter of the checkout COMPRESS_BASELINE_DIR names, if any. */
+async function baselineConverter(): Promise<CompressConverter | undefined> {
+  const dir = process.env.COMPRESS_BASELINE_DIR;
+  if (!dir) return undefined;
+  const module = (await import(join(dir, 'packages/server/src/converters/pdf-compress/index.ts'))) as {
+    pdfCompressConverter: CompressConverter;
+  };
+  return module.pdfCompressConverter;
 }
 
 export async function benchCompress(root: string): Promise<void> {
@@ -167,18 +210,32 @@ export async function benchCompress(root: string): Promise<void> {
     `compress (Preset ebook, converter) vs gs -dPDFSETTINGS=/ebook, medians of ${RUNS} interleaved runs:`,
   );
   console.log('  file                           input   gs size  our size   gs time  our time  time ÷ gs');
-  const totals = { gsTime: 0, ourTime: 0, gsSize: 0, ourSize: 0 };
+  const totals = { gsTime: 0, ourTime: 0, gsSize: 0, ourSize: 0, baseTime: 0, baseSize: 0 };
+  const baseline = await baselineConverter();
   await compressOnce(COMPRESS_SOURCES[0] ?? ''); // warm: MuPDF's worker threads started
+  if (baseline) await compressOnce(COMPRESS_SOURCES[0] ?? '', baseline);
   for (const input of COMPRESS_SOURCES) {
     const gsOut = join(root, 'gs-ebook.pdf');
     let ourSize = 0;
+    let baseSize = 0;
     const ours = async () => {
       ourSize = await compressOnce(input);
     };
-    const times = { gs: [] as number[], ours: [] as number[] };
+    const times = { gs: [] as number[], ours: [] as number[], base: [] as number[] };
     for (let run = 0; run < RUNS; run += 1) {
       times.gs.push(await timed(() => gsEbook(input, gsOut)));
+      const theirs = async () => {
+        if (!baseline) return;
+        times.base.push(
+          await timed(async () => {
+            baseSize = await compressOnce(input, baseline);
+          }),
+        );
+      };
+      // the baseline goes first every other run, so neither always follows Ghostscript
+      if (run % 2 === 1) await theirs();
       times.ours.push(await timed(ours));
+      if (run % 2 === 0) await theirs();
     }
     const gsSize = (await stat(gsOut)).size;
     const [gsTime, ourTime] = [median(times.gs), median(times.ours)];
@@ -193,12 +250,24 @@ export async function benchCompress(root: string): Promise<void> {
     console.log(
       `  ${name}${kb(size)}${kb(gsSize)}${kb(ourSize)}${ms(gsTime)}${ms(ourTime)}  ${(ourTime / gsTime).toFixed(2)}`,
     );
+    if (baseline) {
+      const baseTime = median(times.base);
+      totals.baseTime += baseTime;
+      totals.baseSize += baseSize;
+      console.log(
+        `  ${'  baseline checkout'.padEnd(28)}${' '.repeat(18)}${kb(baseSize)}${' '.repeat(9)}${ms(baseTime)}  ${(baseTime / gsTime).toFixed(2)}`,
+      );
+    }
   }
   const time = totals.ourTime / totals.gsTime;
   const size = totals.ourSize / totals.gsSize;
   console.log(
     `  all files: time ÷ gs ${time.toFixed(2)} (goal ≤ 1.2), size ÷ gs ${size.toFixed(2)} (goal ≤ 1.0)`,
   );
+  if (baseline) {
+    const [baseTime, baseSize] = [totals.baseTime / totals.gsTime, totals.baseSize / totals.gsSize];
+    console.log(`  baseline checkout: time ÷ gs ${baseTime.toFixed(2)}, size ÷ gs ${baseSize.toFixed(2)}`);
+  }
   reportGoal({ name: 'compress time ÷ gs /ebook', value: time, atMost: 1.2 });
   reportGoal({ name: 'compress size ÷ gs /ebook', value: size, atMost: 1 });
 }

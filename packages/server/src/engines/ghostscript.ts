@@ -61,18 +61,25 @@ async function runGhostscript(args: readonly string[], options: GhostscriptOptio
   }
 }
 
+export interface DownsampleOptions extends GhostscriptOptions {
+  /** Only these pages (1-based, ascending), in that order: the output has just them. */
+  pages?: readonly number[];
+}
+
 /**
- * Rewrites a PDF with its colour and grey images downsampled to `dpi` (bicubic, only images above
- * 1.5 x dpi are touched). Bilevel (scanned text) images keep at least 300 DPI: they compress well
- * and become unreadable below that. Fonts are subset and compressed.
+ * Rewrites a PDF with its colour and grey images downsampled to `dpi` (averaging the pixels each new
+ * one covers, as Ghostscript's own presets do: bicubic took ~10 % longer on scans for sizes within a
+ * few per cent either way; only images above 1.5 x dpi are touched). Bilevel (scanned text) images keep at least
+ * 300 DPI: they compress well and become unreadable below that. Fonts are subset and compressed.
  */
 export async function downsamplePdf(
   input: string,
   output: string,
   dpi: number,
-  options: GhostscriptOptions,
+  options: DownsampleOptions,
 ): Promise<void> {
   const mono = Math.max(dpi, 300);
+  const pages = options.pages ? [`-sPageList=${options.pages.join(',')}`] : [];
   const base = dpi <= 75 ? '/screen' : dpi <= 150 ? '/ebook' : '/printer';
   await runGhostscript(
     [
@@ -85,11 +92,12 @@ export async function downsamplePdf(
       '-dDownsampleColorImages=true',
       '-dDownsampleGrayImages=true',
       '-dDownsampleMonoImages=true',
-      '-dColorImageDownsampleType=/Bicubic',
-      '-dGrayImageDownsampleType=/Bicubic',
+      '-dColorImageDownsampleType=/Average',
+      '-dGrayImageDownsampleType=/Average',
       `-dColorImageResolution=${dpi}`,
       `-dGrayImageResolution=${dpi}`,
       `-dMonoImageResolution=${mono}`,
+      ...pages,
       `-sOutputFile=${outputFileArg(output)}`,
       '-f',
       input,

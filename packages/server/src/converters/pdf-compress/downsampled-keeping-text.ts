@@ -1,23 +1,35 @@
 /**
  * Compress's lossy candidate: Ghostscript's rewrite at the preset's resolution, packed by qpdf's
  * lossless pass, accepted only with every page and the text of every page kept. The text of
- * Ghostscript's output is read while qpdf packs it (packing changes no content stream).
+ * Ghostscript's output is read while qpdf packs it (packing changes no content stream). Ghostscript
+ * runs once over the file; only pages whose text it changed are rewritten a second time.
  */
 import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DomainError, ErrorCode } from '../../contract/errors';
-import { downsamplePdf, type GhostscriptOptions } from '../../engines/ghostscript';
+import { type DownsampleOptions, downsamplePdf, type GhostscriptOptions } from '../../engines/ghostscript';
 import { optimizePdfLosslessly, outputPageCount } from '../../engines/qpdf';
+import { GraftRefused, graftPages } from './graft-pages';
 
 export interface DownsampleJob {
   workDir: string;
   options: GhostscriptOptions;
   /** The input's page count (qpdf's reading). */
   pages: number;
+  /** True when the candidate has every page with the original's text. */
   keepsText(candidate: string): Promise<boolean>;
+  /** The 1-based pages whose text the candidate changed; undefined when unreadable or not as many pages. */
+  changedPages(candidate: string): Promise<number[] | undefined>;
+  /** True when the candidate's pages have the text of the original's `pages`, in that order. */
+  keepsPages(candidate: string, pages: readonly number[]): Promise<boolean>;
 }
 
 const PDF_HEADER = '%PDF-';
+/**
+ * At most this many pages are reread and grafted (and never more than a quarter of the file): the
+ * graft holds their content in memory as JSON; more pages go through a second run over the file.
+ */
+const MOST_PAGES_GRAFTED = 50;
 
 /**
  * Ghostscript interprets a file as PDF only when it starts with the header; PDF readers (qpdf too)
@@ -47,7 +59,7 @@ async function packed(input: string, output: string, pages: number, job: Downsam
 }
 
 /** Ghostscript's rewrite; false when Ghostscript found pages it cannot interpret (qpdf-only then). */
-async function rewritten(input: string, output: string, dpi: number, options: GhostscriptOptions) {
+async function rewritten(input: string, output: string, dpi: number, options: DownsampleOptions) {
   try {
     await downsamplePdf(input, output, dpi, options);
     return true;
@@ -57,10 +69,57 @@ async function rewritten(input: string, output: string, dpi: number, options: Gh
   }
 }
 
+/** The smaller of two files. */
+async function smaller(first: string, second: string): Promise<string> {
+  return (await stat(second)).size < (await stat(first)).size ? second : first;
+}
+
 /**
- * The smaller of Ghostscript's output and its packed copy, or undefined when neither interpreter of
- * Ghostscript keeps every page's text: its new one rewrites some ToUnicode maps wrongly (cidrange
- * entries), the former one keeps them, so it is tried second.
+ * Ghostscript's former interpreter over only `changed` (the pages its current one misread); the
+ * rewrite, or undefined when it misreads one of them too (over the whole file it would as well).
+ */
+async function pagesReread(
+  source: string,
+  changed: readonly number[],
+  dpi: number,
+  job: DownsampleJob,
+): Promise<string | undefined> {
+  const reread = join(job.workDir, 'compress-gs-pages.pdf');
+  const legacy = { ...job.options, legacyInterpreter: true, pages: changed };
+  if (!(await rewritten(source, reread, dpi, legacy))) return undefined;
+  return (await job.keepsPages(reread, changed)) ? reread : undefined;
+}
+
+/** What grafting gave: the result, or whether the whole file is worth a second run. */
+type Grafted = { result: string } | { result?: undefined; wholeFile: boolean };
+
+/** The reread pages grafted onto `best` (the current interpreter's result), verified whole. */
+async function grafted(
+  best: string,
+  reread: string,
+  changed: readonly number[],
+  job: DownsampleJob,
+): Promise<Grafted> {
+  const output = join(job.workDir, 'compress-gs-grafted.pdf');
+  try {
+    const grafts = changed.map((targetPage, index) => ({ targetPage, donorPage: index + 1 }));
+    await graftPages(best, reread, grafts, output, { ...job.options, workDir: job.workDir });
+  } catch (error) {
+    // another size or turn, or a donor qpdf cannot read: the whole file's second run may still do
+    const unusable = error instanceof DomainError && error.code === ErrorCode.DamagedFile;
+    if (error instanceof GraftRefused || unusable) return { wholeFile: true };
+    throw error;
+  }
+  // the whole result is read again: what the user gets is what was verified
+  return (await job.keepsText(output)) ? { result: output } : { wholeFile: false };
+}
+
+/**
+ * Ghostscript's rewrite (packed by qpdf when that is smaller) keeping every page's text, or
+ * undefined. Its current interpreter rewrites some ToUnicode maps wrongly (cidrange entries), the
+ * former one keeps them but misreads others: a few pages the current one changed are reread by the
+ * former one alone and grafted in; when it changed more (or every page), or the file could not be
+ * read, the former one rewrites the whole file.
  */
 export async function downsampledKeepingText(
   input: string,
@@ -72,14 +131,30 @@ export async function downsampledKeepingText(
     source = join(job.workDir, 'compress-source.pdf');
     await optimizePdfLosslessly(input, source, job.options);
   }
-  for (const legacyInterpreter of [false, true]) {
-    const output = join(job.workDir, 'compress-gs.pdf');
-    const pack = join(job.workDir, 'compress-gs-qpdf.pdf');
-    if (!(await rewritten(source, output, dpi, { ...job.options, legacyInterpreter }))) return undefined;
-    const [kept, sound] = await Promise.all([job.keepsText(output), packed(output, pack, job.pages, job)]);
-    if (!kept) continue;
-    if (!sound) return undefined;
-    return (await stat(pack)).size < (await stat(output)).size ? pack : output;
-  }
-  return undefined;
+  const output = join(job.workDir, 'compress-gs.pdf');
+  const pack = join(job.workDir, 'compress-gs-qpdf.pdf');
+  if (!(await rewritten(source, output, dpi, job.options))) return undefined;
+  const packing = packed(output, pack, job.pages, job);
+  // settled below on every path; an early return must not leave its rejection unhandled
+  packing.catch(() => undefined);
+  const changed = await job.changedPages(output);
+  if (changed?.length === 0) return (await packing) ? smaller(output, pack) : undefined;
+  const most = Math.min(MOST_PAGES_GRAFTED, Math.ceil(job.pages / 4), job.pages - 1);
+  if (changed && changed.length <= most) {
+    // the few pages are reread while qpdf still packs the rest
+    const [sound, reread] = await Promise.all([packing, pagesReread(source, changed, dpi, job)]);
+    if (!reread) return undefined;
+    if (sound) {
+      const result = await grafted(await smaller(output, pack), reread, changed, job);
+      if (result.result !== undefined || !result.wholeFile) return result.result;
+    }
+  } else await packing;
+  const legacy = join(job.workDir, 'compress-gs-legacy.pdf');
+  const legacyPack = join(job.workDir, 'compress-gs-legacy-qpdf.pdf');
+  if (!(await rewritten(source, legacy, dpi, { ...job.options, legacyInterpreter: true }))) return undefined;
+  const [kept, legacySound] = await Promise.all([
+    job.keepsText(legacy),
+    packed(legacy, legacyPack, job.pages, job),
+  ]);
+  return kept && legacySound ? smaller(legacy, legacyPack) : undefined;
 }

@@ -25,6 +25,36 @@ async function maxImagePpi(path: string): Promise<number> {
 }
 
 const scan = corpusFile('pdf-scanned/camelot-image-table.pdf');
+const geoTopo = corpusFile('pdf/GeoTopo-komprimiert.pdf');
+const cyrillic = repoCorpusFile('pdf/cyrillic-cidrange-tounicode.pdf');
+
+/**
+ * A page's characters in content order (pdftotext -raw, what compress's own check compares): a
+ * rewrite may move lines in -layout's reading order without changing a character.
+ */
+const words = async (path: string, page: number) =>
+  (await run('pdftotext', ['-raw', '-f', String(page), '-l', String(page), path, '-'])).replace(/\s+/g, '');
+
+const fonts = async (path: string) =>
+  (await run('pdffonts', [path]))
+    .split('\n')
+    .slice(2)
+    .map((row) => row.split(' ')[0]);
+
+interface Outline {
+  destpageposfrom1: number | null;
+  kids: Outline[];
+}
+
+/** The page each bookmark opens, depth first (null where it points at no page). */
+async function outlineTargets(path: string): Promise<(number | null)[]> {
+  const json = JSON.parse(await run('qpdf', ['--json=2', '--json-key=outlines', path])) as {
+    outlines: Outline[];
+  };
+  const walk = (items: Outline[]): (number | null)[] =>
+    items.flatMap((item) => [item.destpageposfrom1, ...walk(item.kids)]);
+  return walk(json.outlines);
+}
 
 describe('pdf/to/compress', () => {
   it('downsamples a 298-DPI scan to the preset resolution and makes it much smaller', async () => {
@@ -84,28 +114,12 @@ describe('pdf/to/compress', () => {
     }
   });
 
-  it("keeps every page's text when both of Ghostscript's interpreters change one (qpdf-only fallback)", async () => {
+  it("keeps every page's text when each of Ghostscript's interpreters changes another page (pages reread, grafted)", async () => {
     // a real page each interpreter misreads: GeoTopo's page 66 (ϱ, the former one) and the Cyrillic
     // cidrange page (the current one)
     const mixed = join(job().workDir, 'mixed.pdf');
-    const cyrillic = repoCorpusFile('pdf/cyrillic-cidrange-tounicode.pdf');
-    await run('qpdf', [
-      '--empty',
-      '--pages',
-      corpusFile('pdf/GeoTopo-komprimiert.pdf'),
-      '66',
-      cyrillic,
-      '1',
-      '--',
-      mixed,
-    ]);
-    const words = async (path: string, page: number) => (await pageText(path, page)).replace(/\s+/g, '');
+    await run('qpdf', ['--empty', '--pages', geoTopo, '66', cyrillic, '1', '--', mixed]);
     const before = [await words(mixed, 1), await words(mixed, 2)];
-    const fonts = async (path: string) =>
-      (await run('pdffonts', [path]))
-        .split('\n')
-        .slice(2)
-        .map((row) => row.split(' ')[0]);
     // the premise: each interpreter's rewrite changes the text of one page, and renames the fonts
     for (const legacyInterpreter of [false, true]) {
       const rewritten = join(job().workDir, `gs-${legacyInterpreter}.pdf`);
@@ -119,9 +133,58 @@ describe('pdf/to/compress', () => {
     );
     const path = result?.path ?? '';
     expect([await words(path, 1), await words(path, 2)]).toEqual(before);
+    // Ghostscript's rewrites were taken (their subset fonts), not only qpdf's lossless pass
+    expect(await fonts(path)).not.toEqual(await fonts(mixed));
+    expect(await fileSize(path)).toBeLessThan(await fileSize(mixed));
+  });
+
+  it('falls back to qpdf alone when both interpreters change the same page', async () => {
+    // GeoTopo's page 66 with the Cyrillic page drawn over it: each interpreter misreads part of it
+    const page66 = join(job().workDir, 'page66.pdf');
+    const both = join(job().workDir, 'both.pdf');
+    await run('qpdf', ['--empty', '--pages', geoTopo, '66', '--', page66]);
+    await run('qpdf', [page66, '--overlay', cyrillic, '--', both]);
+    const before = await words(both, 1);
+    for (const legacyInterpreter of [false, true]) {
+      const rewritten = join(job().workDir, `both-gs-${legacyInterpreter}.pdf`);
+      await downsamplePdf(both, rewritten, 150, { timeoutMs: 120_000, legacyInterpreter });
+      expect(await words(rewritten, 1)).not.toBe(before);
+    }
+    const [result] = await convertAsSent(
+      pdfCompressConverter,
+      await job().context([both], { Preset: 'ebook' }),
+    );
+    const path = result?.path ?? '';
+    expect(await words(path, 1)).toBe(before);
     // qpdf's passes leave fonts as they are: neither of Ghostscript's rewrites was taken
-    expect(await fonts(path)).toEqual(await fonts(mixed));
-    expect(await fileSize(path)).toBeLessThanOrEqual(await fileSize(mixed));
+    expect(await fonts(path)).toEqual(await fonts(both));
+    expect(await fileSize(path)).toBeLessThanOrEqual(await fileSize(both));
+  });
+
+  it('keeps bookmarks pointing at a page whose content was reread and grafted', async () => {
+    // a LaTeX document with bookmarks to pages 2-4; the Cyrillic page drawn over page 2, which the
+    // current interpreter then misreads (and only that page)
+    const input = join(job().workDir, 'outline-cyrillic.pdf');
+    await run('qpdf', [corpusFile('pdf/pdflatex-outline.pdf'), '--overlay', cyrillic, '--to=2', '--', input]);
+    const rewritten = join(job().workDir, 'outline-gs.pdf');
+    await downsamplePdf(input, rewritten, 150, { timeoutMs: 60_000 });
+    const pages = [1, 2, 3, 4];
+    const before = await Promise.all(pages.map((page) => words(input, page)));
+    const changed = await Promise.all(
+      pages.map(async (page) => (await words(rewritten, page)) !== before[page - 1]),
+    );
+    expect(changed).toEqual([false, true, false, false]);
+    // Ghostscript's rewrite points the bookmarks at the pages themselves (the input names them)
+    const targets = await outlineTargets(rewritten);
+    expect(targets).toContain(2);
+    const [result] = await convertAsSent(
+      pdfCompressConverter,
+      await job().context([input], { Preset: 'ebook' }),
+    );
+    const path = result?.path ?? '';
+    expect(await Promise.all(pages.map((page) => words(path, page)))).toEqual(before);
+    expect(await outlineTargets(path)).toEqual(targets);
+    expect(await fonts(path)).not.toEqual(await fonts(input));
   });
 
   it('never returns a file larger than the input', async () => {

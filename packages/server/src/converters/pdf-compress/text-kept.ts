@@ -57,3 +57,8 @@ export async function pageCharacters(path: string, ctx: Limits, pages?: number):
 export function sameText(before: readonly string[], after: readonly string[]): boolean {
   return before.length === after.length && before.every((page, index) => page === after[index]);
 }
+
+/** The 1-based pages whose characters differ (both have as many pages). */
+export function changedPages(before: readonly string[], after: readonly string[]): number[] {
+  return before.flatMap((page, index) => (page === after[index] ? [] : [index + 1]));
+}
