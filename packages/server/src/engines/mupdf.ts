@@ -10,9 +10,22 @@ export type MupdfModule = typeof import('mupdf');
 
 let loading: Promise<MupdfModule> | undefined;
 
+/**
+ * mupdf.js hands this global to its Emscripten module as the module object, which then carries the
+ * WebAssembly heap (HEAPU8): how a worker knows how far its heap has grown (it never shrinks).
+ */
+const MODULE_GLOBAL = '$libmupdf_wasm_Module';
+type WithModule = { [MODULE_GLOBAL]?: { HEAPU8?: Uint8Array } };
+
 export function loadMupdf(): Promise<MupdfModule> {
+  (globalThis as WithModule)[MODULE_GLOBAL] ??= {};
   loading ??= import('mupdf');
   return loading;
+}
+
+/** Bytes of this thread's MuPDF WebAssembly heap (0 before MuPDF is loaded). */
+export function mupdfHeapBytes(): number {
+  return (globalThis as WithModule)[MODULE_GLOBAL]?.HEAPU8?.length ?? 0;
 }
 
 /** Opens a PDF for reading; throws 422 Damaged or PasswordProtected instead of MuPDF's raw errors. */

@@ -7,8 +7,14 @@
  * retried once on a fresh instance; a document that crashes LibreOffice on both tries is refused as
  * 422 Code 5002. Instances are also recycled after `maxConversions` jobs (LibreOffice grows and
  * caches across documents).
+ *
+ * The pool grows with demand and shrinks when quiet: the server warms one instance once it listens
+ * (measured: an instance takes 150-250 MB and seconds of CPU to start, and starting all of an 'auto'
+ * pool's at start-up cost a server that never converts Office files ~700 MB and slowed its first
+ * other jobs 3×). A job that finds every warm instance busy starts another in the background and
+ * takes whichever instance frees first; instances beyond the first end after IDLE_INSTANCE_MS idle.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -22,19 +28,25 @@ import { officePoolSize } from './pool-size';
 export interface OfficePoolOptions {
   size: number;
   maxConversions: number;
-  isolateNetwork: boolean;
+  /** 'auto': when the server may (probed once, when the first instance starts). */
+  isolateNetwork: boolean | 'auto';
   /** The python3 with the UNO bridge (default: ServerConfig's). */
   python?: string;
+  /** An instance beyond the first idle this long is stopped (default IDLE_INSTANCE_MS). */
+  idleMs?: number;
 }
 
-/** `unshare -n` works when the server may create namespaces (root or user namespaces); probe once. */
-export function canIsolateNetwork(): boolean {
-  try {
-    execFileSync('unshare', ['-n', 'true'], { stdio: 'ignore', timeout: 5000 });
-    return true;
-  } catch {
-    return false;
-  }
+let isolationProbe: Promise<boolean> | undefined;
+
+/**
+ * `unshare -n` works when the server may create namespaces (root or user namespaces); probed once,
+ * without blocking the event loop (a synchronous probe held every request ~35 ms after start).
+ */
+export function canIsolateNetwork(): Promise<boolean> {
+  isolationProbe ??= new Promise((resolve) => {
+    execFile('unshare', ['-n', 'true'], { timeout: 5000 }, (error) => resolve(!error));
+  });
+  return isolationProbe;
 }
 
 /** The shared pool's settings: the server's (configureLibreOffice), else ServerConfig's defaults. */
@@ -49,15 +61,18 @@ export function configureLibreOffice(next: Partial<LibreOfficeSettings> & { jobs
   if (jobs !== undefined) jobsAtOnce = jobs;
 }
 
-/** The pool's options from its settings ('auto' size and isolation decided now, when the pool is made). */
+/** The pool's options from its settings ('auto' size decided now, when the pool is made). */
 function optionsOf(current: LibreOfficeSettings): OfficePoolOptions {
   return {
     size: current.poolSize === 'auto' ? officePoolSize(jobsAtOnce, totalmem()) : current.poolSize,
     maxConversions: current.maxConversions,
-    isolateNetwork: current.isolateNetwork === 'auto' ? canIsolateNetwork() : current.isolateNetwork,
+    isolateNetwork: current.isolateNetwork,
     python: current.python,
   };
 }
+
+/** An instance beyond the first that has had no job this long is stopped (its memory goes back). */
+const IDLE_INSTANCE_MS = 60_000;
 
 interface Slot {
   profileDir: string;
@@ -65,6 +80,8 @@ interface Slot {
   /** A replacement being started in the background after a crash. */
   starting?: Promise<void>;
   busy: boolean;
+  /** When the slot's last job ended (idle instances beyond the first are stopped after a while). */
+  idleSince: number;
 }
 
 /** The same document took LibreOffice down twice: the file, not the engine, is the problem. */
@@ -88,27 +105,73 @@ export class OfficePool {
   private startFailed = false;
   /** Instances still starting: a shutdown kills them rather than wait for soffice to come up. */
   private readonly startingInstances = new Set<OfficeInstance>();
+  private readonly idleCheck: NodeJS.Timeout;
 
   constructor(readonly options: OfficePoolOptions = optionsOf(settings)) {
     this.slots = Array.from({ length: options.size }, (_, index) => ({
       profileDir: join(this.root, `profile-${index}`),
       busy: false,
+      idleSince: Date.now(),
     }));
+    const idleMs = options.idleMs ?? IDLE_INSTANCE_MS;
+    this.idleCheck = setInterval(() => this.stopIdleInstances(idleMs), Math.max(100, idleMs / 4)).unref();
   }
 
+  /**
+   * A free slot for a job: a warm instance first, else one being started; a cold slot is taken at
+   * once only when the pool has no instance at all. While warm instances are busy, the job waits for
+   * the first to free up and another instance starts meanwhile (grow), whichever is first serves it.
+   */
   private acquire(): Promise<Slot> {
-    const free = this.slots.find((slot) => !slot.busy);
-    if (free) {
-      free.busy = true;
-      return Promise.resolve(free);
+    const free = this.slots.filter((slot) => !slot.busy);
+    const warm = free.find((slot) => !slot.starting && slot.instance?.isAlive);
+    const starting = free.find((slot) => slot.starting);
+    const cold = free.find((slot) => !slot.starting && !slot.instance?.isAlive);
+    const take = warm ?? starting ?? (this.liveInstances === 0 && !this.anyStarting ? cold : undefined);
+    if (take) {
+      take.busy = true;
+      return Promise.resolve(take);
     }
+    if (cold) this.grow(cold);
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
+  private get anyStarting(): boolean {
+    return this.slots.some((slot) => slot.starting);
+  }
+
+  /** Starts an instance in a cold slot for the jobs waiting; the slot is theirs once it is up (or failed). */
+  private grow(slot: Slot): void {
+    slot.busy = true;
+    slot.instance = undefined;
+    slot.starting = this.startInstance(slot)
+      .catch(() => undefined) // the job that gets the slot tries again and reports the failure
+      .finally(() => {
+        slot.starting = undefined;
+        this.release(slot);
+      });
+  }
+
   private release(slot: Slot): void {
+    slot.idleSince = Date.now();
     const next = this.waiting.shift();
     if (next) next(slot);
     else slot.busy = false;
+  }
+
+  /** Stops instances idle for `idleMs`, keeping one warm (the first job after a lull is fast). */
+  private stopIdleInstances(idleMs: number): void {
+    const idleSince = Date.now() - idleMs;
+    const live = this.slots.filter((slot) => slot.instance?.isAlive);
+    for (const slot of live.slice(1)) {
+      if (slot.busy || slot.starting || slot.idleSince > idleSince || !slot.instance) continue;
+      const instance = slot.instance;
+      slot.instance = undefined;
+      // counted as starting until it is down: a job taking the slot waits, so two soffice never share a profile
+      slot.starting = instance.stop().finally(() => {
+        slot.starting = undefined;
+      });
+    }
   }
 
   /** Conversions being worked on by an instance right now (tests and operations read it). */
@@ -131,42 +194,39 @@ export class OfficePool {
   }
 
   /**
-   * Starts an instance in every idle slot that has none (a pool that is down tries again here, not
-   * only when the next job comes). Resolves when the starts have ended, whatever their outcome.
+   * A pool with no instance running starts one in an idle slot (a pool that is down tries again here,
+   * not only when the next job comes). Resolves when the start has ended, whatever its outcome.
    */
   async recover(): Promise<void> {
-    if (this.closed) return;
-    for (const slot of this.slots) {
-      if (slot.busy || slot.starting || slot.instance?.isAlive) continue;
-      slot.instance = undefined;
-      slot.starting = this.startInstance(slot)
-        .catch(() => undefined) // counted in startFailed; the next recovery or job tries again
-        .finally(() => {
-          slot.starting = undefined;
-        });
-    }
-    await Promise.all(this.slots.map((slot) => slot.starting));
+    if (this.closed || this.liveInstances > 0 || this.anyStarting) return;
+    const slot = this.slots.find((candidate) => !candidate.busy);
+    if (!slot) return;
+    slot.instance = undefined;
+    slot.starting = this.startInstance(slot)
+      .catch(() => undefined) // counted in startFailed; the next recovery or job tries again
+      .finally(() => {
+        slot.starting = undefined;
+      });
+    await slot.starting;
   }
 
   /**
-   * Starts the instances of idle slots one after another, the first first, each then loading Writer,
-   * its Word filter and its PDF export on a blank document: a server calls it once it listens, so its first Office
-   * jobs find warm instances and readiness never waits for LibreOffice.
-   * A start that fails is left to readiness and the next job, as in recover().
+   * Starts the first instance and has it load Writer, its Word filter and its PDF export on a blank
+   * document: a server calls it once it listens, so its first Office job finds a warm instance and
+   * readiness never waits for LibreOffice. The others start when jobs overlap (acquire). A start that
+   * fails is left to readiness and the next job, as in recover().
    */
   async warmUp(): Promise<void> {
-    for (const slot of this.slots) {
-      if (this.closed) return;
-      if (slot.busy || slot.starting || slot.instance?.isAlive) continue;
-      slot.starting = this.startInstance(slot)
-        .then(() => slot.instance?.warm(join(slot.profileDir, 'warm-up.pdf')))
-        .then(() => undefined)
-        .catch(() => undefined)
-        .finally(() => {
-          slot.starting = undefined;
-        });
-      await slot.starting;
-    }
+    const slot = this.slots[0];
+    if (this.closed || !slot || slot.busy || slot.starting || slot.instance?.isAlive) return;
+    slot.starting = this.startInstance(slot)
+      .then(() => slot.instance?.warm(join(slot.profileDir, 'warm-up.pdf')))
+      .then(() => undefined)
+      .catch(() => undefined)
+      .finally(() => {
+        slot.starting = undefined;
+      });
+    await slot.starting;
   }
 
   /**
@@ -247,7 +307,8 @@ export class OfficePool {
   private async startInstance(slot: Slot): Promise<void> {
     const instance: OfficeInstance = new OfficeInstance({
       profileDir: slot.profileDir,
-      isolateNetwork: this.options.isolateNetwork,
+      isolateNetwork:
+        this.options.isolateNetwork === 'auto' ? await canIsolateNetwork() : this.options.isolateNetwork,
       python: this.options.python ?? defaultConfig().libreOffice.python,
       // Died while idle (soffice crashed or was killed): replace it now, not when the next job comes.
       onUnexpectedExit: () => {
@@ -275,6 +336,7 @@ export class OfficePool {
 
   async shutdown(): Promise<void> {
     this.closed = true;
+    clearInterval(this.idleCheck);
     // A warm-up still under way when the server stops: no point waiting seconds for soffice to start.
     for (const instance of this.startingInstances) instance.kill();
     await Promise.all(this.slots.map((slot) => slot.starting));

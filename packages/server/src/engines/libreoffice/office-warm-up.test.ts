@@ -1,10 +1,12 @@
 /**
- * The pool's size from the machine and its warm-up: an 'auto' pool keeps one instance per LibreOffice
- * job the queue runs at once, as many as a quarter of the memory holds; warmUp() starts every
- * instance (and has it load Writer and its PDF export once) before any job, and the server (main.ts)
- * does so once it listens, without making readiness wait for LibreOffice.
+ * The pool's size from the machine, its warm-up and how it grows and shrinks: an 'auto' pool holds
+ * up to one instance per LibreOffice job the queue runs at once, as many as a quarter of the memory
+ * holds; warmUp() starts the first instance (and has it load Writer and its PDF export once) before
+ * any job, and the server (main.ts) does so once it listens, without making readiness wait for
+ * LibreOffice. Overlapping jobs start the others; instances beyond the first end when idle.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +20,23 @@ import { officePoolSize } from './pool-size';
 
 const GiB = 1024 * 1024 * 1024;
 const work = await mkdtemp(join(tmpdir(), 'office-warm-up-'));
-const pool = new OfficePool({ size: 2, maxConversions: 100, isolateNetwork: false });
+const IDLE_MS = 1500;
+const pool = new OfficePool({ size: 2, maxConversions: 100, isolateNetwork: false, idleMs: IDLE_MS });
+const convertDocx = (name: string, output: string) =>
+  pool.convert(
+    {
+      input: join(CORPUS_DIR, 'office', name),
+      output,
+      filter: null,
+      pageRange: null,
+      pdfVersion: 0,
+      password: null,
+    },
+    90_000,
+    new AbortController().signal,
+  );
+const pages = (pdf: string): number =>
+  Number(execFileSync('qpdf', ['--show-npages', pdf], { encoding: 'utf8' }));
 
 afterAll(async () => {
   await pool.shutdown();
@@ -44,31 +62,57 @@ describe('LibreOffice pool size', () => {
 });
 
 describe('LibreOffice warm-up', () => {
-  it('starts every instance before the first job, which then starts none', async () => {
+  it('starts one instance before the first job, which then starts none', async () => {
+    // a server secret in the environment stays out of LibreOffice's (it reads hostile documents)
+    const secret = `secret-${process.pid}-${Date.now()}`;
+    process.env.DOCSTUDIO_TEST_SECRET = secret;
     await pool.warmUp();
-    expect(pool.liveInstances).toBe(2);
-    expect(pool.starts).toBe(2);
-    // each instance also loaded Writer and its PDF export, on a blank document of the pool's own
-    for (const index of [0, 1]) {
-      const blank = join(pool.root, `profile-${index}`, 'warm-up.pdf');
-      expect(execFileSync('pdftotext', [blank, '-'], { encoding: 'utf8' })).toContain('docstudio');
+    delete process.env.DOCSTUDIO_TEST_SECRET;
+    expect(pool.liveInstances).toBe(1);
+    expect(pool.starts).toBe(1);
+    const instance = processesWith(pool.root);
+    expect(instance.length).toBeGreaterThan(0);
+    for (const { pid } of instance) {
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+      expect(environ).toContain('DOCSTUDIO_ENGINE_RUN=');
+      expect(environ).not.toContain(secret);
     }
+    // the instance also loaded Writer and its PDF export, on a blank document of the pool's own
+    const blank = join(pool.root, 'profile-0', 'warm-up.pdf');
+    expect(execFileSync('pdftotext', [blank, '-'], { encoding: 'utf8' })).toContain('docstudio');
     const output = join(work, 'warm.pdf');
-    const answer = await pool.convert(
-      {
-        input: join(CORPUS_DIR, 'office/hdr-header-footer.docx'),
-        output,
-        filter: null,
-        pageRange: null,
-        pdfVersion: 0,
-        password: null,
-      },
-      90_000,
-      new AbortController().signal,
-    );
+    const answer = await convertDocx('hdr-header-footer.docx', output);
     expect(answer.error ?? null, answer.detail).toBeNull();
-    expect(Number(execFileSync('qpdf', ['--show-npages', output], { encoding: 'utf8' }))).toBeGreaterThan(0);
+    expect(pages(output)).toBeGreaterThan(0);
+    expect(pool.starts).toBe(1);
+  });
+
+  it('starts another instance while jobs overlap, and stops it again once it idles', async () => {
+    const names = [
+      'hdr-header-footer.docx',
+      'tbl-having-tables.docx',
+      'having-images.docx',
+      'hdr-header-footer.docx',
+    ];
+    const answers = await Promise.all(
+      names.map((name, index) => convertDocx(name, join(work, `overlap-${index}.pdf`))),
+    );
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.error ?? null, answer.detail).toBeNull();
+      expect(pages(join(work, `overlap-${index}.pdf`))).toBeGreaterThan(0);
+    }
+    // the second slot was started for the jobs that found the first instance busy
     expect(pool.starts).toBe(2);
+    // idle past IDLE_MS: the second instance (and its processes) ends, the first stays warm
+    await expect.poll(() => pool.liveInstances, { timeout: 30_000, interval: 200 }).toBe(1);
+    await expect.poll(() => processesWith(join(pool.root, 'profile-1')).length, { timeout: 15_000 }).toBe(0);
+    expect(processesWith(join(pool.root, 'profile-0')).length).toBeGreaterThan(0);
+    // and it is started again when jobs overlap again
+    const again = await Promise.all(
+      names.map((name, index) => convertDocx(name, join(work, `again-${index}.pdf`))),
+    );
+    for (const answer of again) expect(answer.error ?? null, answer.detail).toBeNull();
+    expect(pool.starts).toBe(3);
   });
 
   it('ends when the pool shuts down during the warm-up, leaving no LibreOffice behind', async () => {

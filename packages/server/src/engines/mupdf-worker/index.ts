@@ -22,6 +22,12 @@ import { TaskPool } from './task-pool';
 import { asBuffer, type MupdfTask, type ResultOf, type WorkerTask } from './worker-protocol';
 
 const DEFAULT_SIZE = 2;
+/**
+ * A worker whose MuPDF heap grew past this (one huge page rendered, a big file opened) is ended after
+ * its task. The heap starts at 22 MB and stayed there through bench/small-jobs' 200 mixed jobs; a
+ * 600 dpi render of four letter pages took it to 127 MB, and it would keep that for good.
+ */
+const RETIRE_ABOVE_HEAP_BYTES = 160 * 1024 * 1024;
 let pool: TaskPool | undefined;
 let size = DEFAULT_SIZE;
 
@@ -29,7 +35,7 @@ let size = DEFAULT_SIZE;
 export const TASK_WORKER = taskWorkerEntry();
 
 function taskPool(): TaskPool {
-  pool ??= new TaskPool(size, TASK_WORKER, 'mupdf');
+  pool ??= new TaskPool(size, TASK_WORKER, 'mupdf', { retireAboveHeapBytes: RETIRE_ABOVE_HEAP_BYTES });
   return pool;
 }
 

@@ -1,7 +1,8 @@
 /**
  * What the pool adds around piscina, on real tasks: a task waiting behind an aborted one still runs,
  * a task the registry does not know fails on its own error (its worker replaced, no restart counted),
- * idle workers end after 10 s, and a new size replaces the pool.
+ * idle workers end after 10 s, a new size replaces the pool, and a worker whose MuPDF heap grew too
+ * far is ended after its task.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { engineTimeout } from '../../contract/errors';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { metricsText, parseMetrics, sampleValue } from '../../testing/metrics-text';
 import { writeSlowToRenderPdf } from '../../testing/slow-render-pdf';
+import type { RenderedPage } from '../pdf-structure';
 import {
   configureMupdfWorkers,
   countPdfPages,
@@ -18,7 +20,9 @@ import {
   renderPageRgbInWorker,
   runWorkerTask,
   shutdownMupdfWorkers,
+  TASK_WORKER,
 } from '.';
+import { TaskPool } from './task-pool';
 import type { WorkerTask } from './worker-protocol';
 
 const small = join(CORPUS_DIR, 'pdf/pdflatex-4-pages.pdf');
@@ -81,5 +85,28 @@ describe('worker-task pool', () => {
     const again = Promise.all([0, 1, 2, 3].map((index) => renderPageRgbInWorker(small, index, 30)));
     await expect.poll(mupdfWorkerThreads, { timeout: 10_000, interval: 10 }).toBe(2);
     expect((await again).length).toBe(4);
+  });
+
+  it('ends a worker whose MuPDF heap grew past the limit once it answered, counting no restart', async () => {
+    const MiB = 1024 * 1024;
+    const pool = new TaskPool(1, TASK_WORKER, 'mupdf', { retireAboveHeapBytes: 40 * MiB });
+    try {
+      const before = await restarts();
+      // a page count leaves the heap at its start size (22 MB): the worker stays
+      expect(await pool.run({ kind: 'count-pages', path: small })).toEqual({ pages: 4 });
+      expect(pool.threads).toBe(1);
+      expect(pool.retired).toBe(0);
+      // a page at 400 dpi needs a 3400 × 4400 pixmap (45 MB): the heap grows past the limit
+      const page = (await pool.run({ kind: 'render-rgb', path: small, index: 0, dpi: 400 })) as RenderedPage;
+      expect(page.width).toBeGreaterThan(3000);
+      expect(pool.retired).toBe(1);
+      expect(pool.threads).toBe(0);
+      // the next task starts a fresh worker, and nothing counted as a crash
+      expect(await pool.run({ kind: 'count-pages', path: small })).toEqual({ pages: 4 });
+      expect(pool.threads).toBe(1);
+      expect(await restarts()).toBe(before);
+    } finally {
+      await pool.shutdown();
+    }
   });
 });

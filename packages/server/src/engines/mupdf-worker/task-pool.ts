@@ -7,7 +7,9 @@
  * - a worker that dies mid-task (killed, crashed, out of memory) failed as an engine: its task runs
  *   once more on a fresh worker; a task that kills a worker twice is the document's fault (Code 5002);
  * - the abort reason (the job's 504 or shutdown error) instead of piscina's AbortError;
- * - a failure that left the worker unsafe arrives as its error, not as a death (task-worker.ts).
+ * - a failure that left the worker unsafe arrives as its error, not as a death (task-worker.ts);
+ * - a worker whose MuPDF heap grew past `retireAboveHeapBytes` is ended once its task is answered, so
+ *   memory stays bounded under steady load too (a heap never shrinks, and a busy server never idles).
  */
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -24,6 +26,13 @@ const IDLE_WORKER_MS = 10_000;
 
 /** pdf-lib's heap per worker, as the watermark's own process had (`--max-old-space-size=2048`). */
 const MAX_HEAP_MB = 2048;
+
+/**
+ * V8's young generation per worker. Its default (48 MB here) made each worker's JavaScript heap ~57 MB
+ * for ~31 MB of live data; at 8 MB the heap was 38 MB, the 200 mixed jobs of bench/small-jobs no
+ * slower. 16 keeps headroom for pdf-lib's allocation bursts on big documents.
+ */
+const YOUNG_GENERATION_MB = 16;
 
 const shutDown = (): Error => new Error('The worker threads are shut down.');
 
@@ -44,6 +53,10 @@ export class TaskPool {
   private readonly accepted = new Set<Promise<unknown>>();
   private accepting = true;
   private closed = false;
+  /** Threads being ended on purpose (heap too large): their end is no crash. */
+  private readonly retiring = new Set<number>();
+  /** Workers ended because their heap grew past the limit (tests and operations read it). */
+  retired = 0;
 
   constructor(
     private readonly size: number,
@@ -51,6 +64,7 @@ export class TaskPool {
     entry: { filename: string; workerData: unknown },
     /** Counted in the restart metric when a worker dies. */
     private readonly engine: string,
+    private readonly limits: { retireAboveHeapBytes?: number } = {},
   ) {
     this.piscina = new Piscina({
       filename: entry.filename,
@@ -58,7 +72,7 @@ export class TaskPool {
       minThreads: 0,
       maxThreads: size,
       idleTimeout: IDLE_WORKER_MS,
-      resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       // the workers wait for tasks on their event loop, so a task's own timers and I/O run as usual
       atomics: 'disabled',
     });
@@ -153,14 +167,19 @@ export class TaskPool {
   private async attempt(task: unknown, signal: AbortSignal | undefined, crashes: number): Promise<unknown> {
     const id = this.nextId++;
     let reply: TaskReply;
+    let thread: number | undefined;
     this.threadOf.set(id, undefined);
     try {
       reply = await this.piscina.run({ id, task }, { signal });
+      thread = this.threadOf.get(id);
     } catch {
       if (signal?.aborted) throw abortReason(signal);
       const fatal = this.fatal.get(id);
       if (fatal) throw fatal;
       if (this.closed) throw new Error('The server is shutting down.');
+      // handed to a worker being retired just as it ended: not a crash, run it again
+      const ranOn = this.threadOf.get(id);
+      if (ranOn !== undefined && this.retiring.has(ranOn)) return this.attempt(task, signal, crashes);
       // the worker died under the task without answering
       recordEngineRestart(this.engine);
       if (crashes >= 1) throw documentCrashedEngine();
@@ -169,8 +188,25 @@ export class TaskPool {
       this.threadOf.delete(id);
       this.fatal.delete(id);
     }
+    const limit = this.limits.retireAboveHeapBytes;
+    if (limit !== undefined && (reply.heapBytes ?? 0) > limit && thread !== undefined)
+      await this.retire(thread);
     if (!reply.ok) throw deserializeError(reply.error);
     return reply.result;
+  }
+
+  /** Ends an idle worker whose heap grew too far (before its place is given to the next task). */
+  private async retire(threadId: number): Promise<void> {
+    const worker = this.piscina.threads.find((candidate) => candidate.threadId === threadId);
+    if (!worker || this.retiring.has(threadId)) return;
+    this.retiring.add(threadId);
+    this.retired++;
+    try {
+      await worker.terminate();
+    } finally {
+      // kept a while: a task piscina handed to this thread just before it ended fails a moment later
+      setTimeout(() => this.retiring.delete(threadId), 5000).unref();
+    }
   }
 }
 

@@ -110,7 +110,10 @@ export interface TaskRequest {
 }
 
 /** The task's answer: its result, or an error the task threw that left the worker sound. */
-export type TaskReply = { ok: true; result: unknown } | { ok: false; error: SerializedError };
+/** `heapBytes`: the worker's MuPDF heap after the task (a pool retires a worker whose heap grew too far). */
+export type TaskReply = ({ ok: true; result: unknown } | { ok: false; error: SerializedError }) & {
+  heapBytes?: number;
+};
 
 /**
  * What a worker thread says besides answers: that it started task `started`, or that task `failed`
