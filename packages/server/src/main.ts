@@ -5,6 +5,7 @@
  */
 import { createServer } from './app';
 import { loadConfigFromEnv } from './config';
+import { probeEngineVersions } from './engines/engine-versions';
 import { warmLibreOffice } from './engines/libreoffice';
 import { exitGracefullyOnSignals } from './jobs/graceful-shutdown';
 
@@ -23,3 +24,5 @@ exitGracefullyOnSignals(app, config.shutdownGraceSeconds);
 // LibreOffice's instances start now, after the server is ready, not on the first Office job (about
 // 2 s cold); an API node of a cluster runs no engines.
 if (config.role !== 'api') void warmLibreOffice();
+// healthz reports the engines' versions: probed now, so the first health check does not wait for them
+probeEngineVersions();

@@ -51,8 +51,10 @@ export async function acceptInputFiles(
   files: readonly ReceivedFile[],
 ): Promise<ConverterInputFile[]> {
   const inputs: ConverterInputFile[] = [];
-  for (const file of files) {
-    const kind = await sniffFile(file.path);
+  // read every file's head at once (50 merge inputs: one wait, not fifty); judged in order below
+  const kinds = await Promise.all(files.map((file) => sniffFile(file.path)));
+  for (const [position, file] of files.entries()) {
+    const kind = kinds[position] ?? 'unknown';
     const ext = file.ext || extensionForKind(kind) || '';
     const accepted = converter.accepts.length === 0 || converter.accepts.includes(ext);
     if (!accepted) {
