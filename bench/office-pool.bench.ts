@@ -11,16 +11,15 @@
  * can then reach no more than the ratio of the CPU the server got in each phase.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
-import { descendantsOf } from '../packages/server/src/testing/process-tree';
 import { type ServerProcess, startServerProcess } from '../packages/server/src/testing/server-process';
 import { reportGoal } from './goals';
 import { machineCpuMs } from './machine-cpu';
+import { processCpuMs, treeCpuMs } from './process-cpu';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DOCX = ['tbl-having-tables.docx', 'hdr-header-footer.docx', 'having-images.docx'];
@@ -31,25 +30,6 @@ const MANY = 24;
 
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-/** CPU ms a process used so far: its own (/proc stat 14-15), plus its reaped children's (16-17). */
-function processCpuMs(pid: number, withReaped: boolean): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat
-      .slice(stat.lastIndexOf(')') + 2)
-      .split(' ')
-      .map(Number);
-    const own = (fields[11] ?? 0) + (fields[12] ?? 0);
-    return (withReaped ? own + (fields[13] ?? 0) + (fields[14] ?? 0) : own) * 10; // 100 ticks a second
-  } catch {
-    return 0; // ended while we looked: its time is in its parent's reaped-children fields
-  }
-}
-
-/** CPU ms used so far by a process and its descendants, reaped children included. */
-const treeCpuMs = (pid: number): number =>
-  [pid, ...descendantsOf(pid).map((child) => child.pid)].reduce((sum, id) => sum + processCpuMs(id, true), 0);
 
 /** The compiled server, built first, on a fresh data folder; rate limits out of the way. */
 async function startCompiledServer(): Promise<ServerProcess & { stop(): Promise<void> }> {

@@ -1,15 +1,16 @@
 /**
  * Small jobs at the engines' floor (issue 19), side by side in one run against the server as
- * `npm start` runs it (a child process, logs off, rate limit out of the way):
+ * `npm start` runs it (the compiled server, built first, a child process, logs off, rate limit out
+ * of the way):
  * - rotate a 1-page PDF through HTTP with 8 connections, against `qpdf --rotate` 8 at a time (xargs
  *   -P 8), the two interleaved round by round; medians of the rounds' rates, and their ratio (goal ≥ 0.5);
- * - the server's RSS (its process and every process under it) fresh, against the same after 200 mixed
- *   PDF conversions (rotate, compress, JPG, merge, watermark, redact, split, protect, DOCX, text)
- *   (goal ≤ 1.2× fresh).
- * SMALL_JOBS_SERVER_ROOT runs the server of another checkout (an older commit, to compare).
+ * - the server's RSS (its process and every process under it) fresh — once its start-up warm-ups
+ *   are done and it idles — against the same after 200 mixed PDF conversions (rotate, compress, JPG,
+ *   merge, watermark, redact, split, protect, DOCX, text) (goal ≤ 1.2× fresh).
+ * SMALL_JOBS_SERVER_ROOT runs the server of another checkout (an older commit, to compare; built there too).
  * Prints figures and ratios, never asserts (benches are not tests).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { reportGoal } from './goals';
+import { settled } from './process-cpu';
 
 const exec = promisify(execFile);
 const root = process.env.SMALL_JOBS_SERVER_ROOT ?? fileURLToPath(new URL('..', import.meta.url));
@@ -60,7 +62,8 @@ async function treeRss(pid: number): Promise<{ own: number; tree: number }> {
 }
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  execFileSync('npm', ['run', 'build', '--workspace', '@docstudio/server'], { cwd: root, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -170,8 +173,11 @@ export default async function smallJobsBench(): Promise<void> {
     const convert = converter(base, token);
     const rotate = (): Promise<void> =>
       convert({ endpoint: 'pdf/to/rotate', files: [ONE_PAGE], params: { RotatePage: '90' } });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const settling = await settled(pid);
     const fresh = await treeRss(pid);
+    console.log(
+      `fresh server settled (start-up warm-ups done) ${(settling / 1000).toFixed(1)} s after it listened`,
+    );
     await rotate(); // lazy modules and the first database writes are not a small job's cost
 
     const http: number[] = [];
