@@ -1,10 +1,13 @@
 /**
- * Checks a PDF input before any tool works on it, with qpdf as the independent judge: the page count,
- * and the two ways an input is unusable, as the clear 422s of the contract (damaged, or needs a password).
- * One qpdf run answers both questions (`--show-npages --show-encryption`): every job starts with this
- * check, and a second engine process per job was a third of a small job's time.
+ * Checks a PDF input before any tool works on it: the page count, and the two ways an input is
+ * unusable, as the clear 422s of the contract (damaged, or needs a password). A file read exactly
+ * in-process (pdf-raw-facts.ts: unencrypted, xref and page tree as a reader takes them) is answered
+ * without an engine; every other file has qpdf, the independent judge, answer both questions in one
+ * run (`--show-npages --show-encryption`).
  */
+import { readFile, stat } from 'node:fs/promises';
 import { damagedFile, invalidPassword, passwordProtected } from '../contract/errors';
+import { rawPdfFacts } from './pdf-raw-facts';
 import { EngineExitError, runEngine } from './run-engine';
 
 export interface PdfFacts {
@@ -14,6 +17,17 @@ export interface PdfFacts {
 }
 
 const INSPECT_TIMEOUT_MS = 30_000;
+/**
+ * Files up to this size are read in-process first (~3 ms a MB on the server's thread, which every
+ * other request shares); larger ones go to qpdf, whose start then matters less.
+ */
+const READ_IN_PROCESS_MAX_BYTES = 4 * 1024 * 1024;
+
+/** The facts read in-process, when the file is small and read exactly (see pdf-raw-facts.ts). */
+async function factsInProcess(path: string): Promise<PdfFacts | undefined> {
+  if ((await stat(path)).size > READ_IN_PROCESS_MAX_BYTES) return undefined;
+  return rawPdfFacts(await readFile(path));
+}
 
 /**
  * Inspects `path`. With `password`, the file is opened with it (a wrong one is InvalidPassword);
@@ -25,6 +39,9 @@ export async function inspectPdf(
   options: { password?: string; signal?: AbortSignal } = {},
 ): Promise<PdfFacts> {
   const { password, signal } = options;
+  // a password is only ever needed by an encrypted file, which qpdf judges
+  const known = password === undefined ? await factsInProcess(path) : undefined;
+  if (known) return known;
   const wrongPassword = () => (password !== undefined ? invalidPassword() : passwordProtected());
   let report: string;
   try {

@@ -6,7 +6,10 @@
 
 /** `12 0 R` (a class, so a dictionary's type guard can tell the two apart). */
 export class PdfRef {
-  constructor(readonly ref: number) {}
+  constructor(
+    readonly ref: number,
+    readonly generation = 0,
+  ) {}
 }
 export type PdfValue = number | string | PdfValue[] | PdfDict | PdfRef | null;
 export interface PdfDict {
@@ -116,7 +119,7 @@ export class ObjectReader {
     const generation = /^\s+(\d+)\s+R(?=[\0\t\n\f\r ()<>[\]{}/%]|$)/.exec(text.slice(after, after + 24));
     if (generation) {
       this.at = after + generation[0].length;
-      return new PdfRef(Number(word));
+      return new PdfRef(Number(word), Number(generation[1]));
     }
     return Number(word);
   }

@@ -88,16 +88,24 @@ function undoPngPredictor(data: Buffer, columns: number): Buffer | undefined {
 }
 
 /** One section's entries: object number → offset (type 1) or containing object stream (type 2). */
-interface Section {
+export interface Section {
   offsets: Map<number, number>;
   containers: Map<number, number>;
   numbers: Set<number>;
   prev: number | undefined;
+  /** The trailer dictionary (an xref stream's own dictionary). */
+  trailer: PdfDict;
 }
 
 /** A classic `xref` table and its trailer's /Prev. */
 function classicSection(text: string, offset: number): Section | undefined {
-  const section: Section = { offsets: new Map(), containers: new Map(), numbers: new Set(), prev: undefined };
+  const section: Section = {
+    offsets: new Map(),
+    containers: new Map(),
+    numbers: new Set(),
+    prev: undefined,
+    trailer: {},
+  };
   const subsection = /\s*(\d+)\s+(\d+)\s*?(?:\r\n|\r|\n)/y;
   const entry = /(\d{10}) (\d{5}) ([nf])[\r\n ]{1,2}/y;
   let at = offset + 'xref'.length;
@@ -107,6 +115,7 @@ function classicSection(text: string, offset: number): Section | undefined {
       const reader = new ObjectReader(text, at + trailer[0].length);
       const dict = reader.value();
       if (!isDict(dict) || 'XRefStm' in dict) return undefined;
+      section.trailer = dict;
       if (dict.Prev !== undefined) {
         section.prev = int(dict.Prev);
         if (section.prev === undefined) return undefined;
@@ -143,7 +152,13 @@ function streamSection(text: string, bytes: Buffer, offset: number): Section | u
   if (!Array.isArray(index) || index.length % 2 !== 0) return undefined;
   const rows = decodeStream(stream.dict, stream.data);
   if (!rows) return undefined;
-  const section: Section = { offsets: new Map(), containers: new Map(), numbers: new Set(), prev: undefined };
+  const section: Section = {
+    offsets: new Map(),
+    containers: new Map(),
+    numbers: new Set(),
+    prev: undefined,
+    trailer: stream.dict,
+  };
   if (stream.dict.Prev !== undefined) {
     section.prev = int(stream.dict.Prev);
     if (section.prev === undefined) return undefined;
@@ -171,11 +186,22 @@ function streamSection(text: string, bytes: Buffer, offset: number): Section | u
   return section;
 }
 
+/** The object stream at `offset`: its object count, where its objects start, and its inflated text. */
+export function objectStreamAt(
+  text: string,
+  bytes: Buffer,
+  offset: number,
+): { count: number; first: number; text: string } | undefined {
+  const stream = streamObjectAt(text, bytes, offset);
+  const [count, first] = [int(stream?.dict.N), int(stream?.dict.First)];
+  if (!stream || count === undefined || first === undefined) return undefined;
+  const decoded = decodeStream(stream.dict, stream.data)?.toString('latin1');
+  return decoded === undefined ? undefined : { count, first, text: decoded };
+}
+
 /** The inflated text of the object stream at `offset` (undefined when it cannot be read exactly). */
 export function objectStreamText(text: string, bytes: Buffer, offset: number): string | undefined {
-  const stream = streamObjectAt(text, bytes, offset);
-  if (!stream || int(stream.dict.N) === undefined || int(stream.dict.First) === undefined) return undefined;
-  return decodeStream(stream.dict, stream.data)?.toString('latin1');
+  return objectStreamAt(text, bytes, offset)?.text;
 }
 
 /** The /Type of the stream object at `offset` and where its dictionary ends, if it is one. */
@@ -190,10 +216,10 @@ export function streamTypeAt(
 }
 
 /**
- * The offsets of the object streams the chain (last `startxref`, then every /Prev) points into;
+ * The cross-reference chain, newest section first (the last `startxref`, then every /Prev);
  * undefined when any part of it cannot be read exactly (the caller then assumes the worst).
  */
-export function objectStreamOffsets(text: string, bytes: Buffer): number[] | undefined {
+export function xrefChain(text: string, bytes: Buffer): Section[] | undefined {
   const last = text.lastIndexOf('startxref');
   const start = last < 0 ? undefined : /^startxref\s+(\d{1,15})\s/.exec(text.slice(last, last + 40));
   let offset: number | undefined = start ? Number(start[1]) : undefined;
@@ -210,6 +236,13 @@ export function objectStreamOffsets(text: string, bytes: Buffer): number[] | und
     sections.push(section);
     offset = section.prev;
   }
+  return sections;
+}
+
+/** The offsets of the object streams the chain points into; undefined when it cannot be read exactly. */
+export function objectStreamOffsets(text: string, bytes: Buffer): number[] | undefined {
+  const sections = xrefChain(text, bytes);
+  if (!sections) return undefined;
   const containers = new Set(sections.flatMap((section) => [...section.containers.values()]));
   const offsets: number[] = [];
   for (const container of containers) {
