@@ -63,7 +63,8 @@ ENV NODE_ENV=production \
     PORT=8080 \
     DATA_DIR=/data \
     STATIC_DIR=/app/studio \
-    HOME=/tmp
+    HOME=/tmp \
+    MALLOC_ARENA_MAX=2
 VOLUME ["/data"]
 EXPOSE 8080
 USER 10001:10001

@@ -66,6 +66,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
   const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: root,
     env: {
+      MALLOC_ARENA_MAX: '2', // as npm start sets it (scripts/start.mjs)
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
