@@ -5,9 +5,9 @@
  * without an engine; every other file has qpdf, the independent judge, answer both questions in one
  * run (`--show-npages --show-encryption`).
  */
-import { readFile, stat } from 'node:fs/promises';
 import { damagedFile, invalidPassword, passwordProtected } from '../contract/errors';
 import { rawPdfFacts } from './pdf-raw-facts';
+import { rawBytesIfSmall } from './pdf-raw-structure';
 import { EngineExitError, runEngine } from './run-engine';
 
 export interface PdfFacts {
@@ -17,16 +17,10 @@ export interface PdfFacts {
 }
 
 const INSPECT_TIMEOUT_MS = 30_000;
-/**
- * Files up to this size are read in-process first (~3 ms a MB on the server's thread, which every
- * other request shares); larger ones go to qpdf, whose start then matters less.
- */
-const READ_IN_PROCESS_MAX_BYTES = 4 * 1024 * 1024;
-
 /** The facts read in-process, when the file is small and read exactly (see pdf-raw-facts.ts). */
 async function factsInProcess(path: string): Promise<PdfFacts | undefined> {
-  if ((await stat(path)).size > READ_IN_PROCESS_MAX_BYTES) return undefined;
-  return rawPdfFacts(await readFile(path));
+  const bytes = await rawBytesIfSmall(path);
+  return bytes && rawPdfFacts(bytes);
 }
 
 /**

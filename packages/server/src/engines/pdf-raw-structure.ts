@@ -4,8 +4,20 @@
  * reader would (an indirect /Length, a filter other than Flate, a predictor it does not know, a
  * table that does not parse) answers undefined, and the caller runs the full scrub.
  */
+import { readFile, stat } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import { int, isDict, ObjectReader, type PdfDict } from './pdf-object-reader';
+
+/**
+ * Files read in-process at most (~3 ms a MB on the server's thread, which every other request shares);
+ * larger ones go to the engines, whose own cost dominates there anyway.
+ */
+const RAW_READ_MAX_BYTES = 4 * 1024 * 1024;
+
+/** The bytes of `path` when it is small enough to read on the server's thread; else undefined. */
+export async function rawBytesIfSmall(path: string): Promise<Buffer | undefined> {
+  return (await stat(path)).size > RAW_READ_MAX_BYTES ? undefined : readFile(path);
+}
 
 /** How far the chain is followed (files with more sections get the scrub). */
 const MAX_SECTIONS = 64;

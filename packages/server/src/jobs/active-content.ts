@@ -8,28 +8,20 @@
  * them, and a rewrite could break the file's conformance) are left alone.
  */
 
-import { readFile, stat } from 'node:fs/promises';
 import type { ConverterContext, ConverterResultFile } from '../converters/converter.types';
 import { mayHoldActiveContent } from '../engines/active-content-precheck';
 import { runMupdfTask } from '../engines/mupdf-worker';
+import { rawBytesIfSmall } from '../engines/pdf-raw-structure';
 
 /** The request field that keeps active content (checked at the HTTP edge: true or false). */
 export const KEEP_ACTIVE_CONTENT = 'KeepActiveContent';
 const UNTOUCHED = new Set(['pdf/to/redact', 'pdf/to/pdfa']);
 const INPUTS_FIRST = new Set(['pdf/to/protect']);
 
-/**
- * Above this the byte scan would hold the server's thread too long (~3 ms per MB, so ~12 ms at most,
- * every other request waiting meanwhile): such files go straight to the scrub in a worker, whose own
- * cost dominates there anyway.
- */
-const PRECHECK_MAX_BYTES = 4 * 1024 * 1024;
-
 /** True when the scrub can be skipped: the bytes prove there is nothing for it to remove. */
 async function provablyClean(path: string): Promise<boolean> {
-  const { size } = await stat(path);
-  if (size > PRECHECK_MAX_BYTES) return false;
-  return !mayHoldActiveContent(await readFile(path));
+  const bytes = await rawBytesIfSmall(path);
+  return bytes !== undefined && !mayHoldActiveContent(bytes);
 }
 
 async function strip(paths: string[], context: ConverterContext): Promise<void> {
