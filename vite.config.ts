@@ -70,6 +70,10 @@ export default defineConfig({
   },
   test: {
     root: fileURLToPath(new URL('.', import.meta.url)),
+    // Two test files at a time, whatever the core count (Vitest's default is one fewer than the cores:
+    // one on two cores). Many server files mostly wait (restarts, idle timers, leases, engines), so
+    // two side by side take about half the time; each file's processes, ports and folders are its own.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -85,8 +89,6 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, 'packages/server/src/storage/postgres/**'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Engines are heavy: two cores, so server test files run one after another.
-          fileParallelism: false,
         },
       },
       {
@@ -133,6 +135,8 @@ export default defineConfig({
           browser: browser(),
           // A real server for the workflow elements (tests/studio-server.setup.ts).
           globalSetup: ['tests/studio-server.setup.ts'],
+          // as react's: a server test file may run beside
+          testTimeout: 60_000,
         },
       },
       {
@@ -145,6 +149,7 @@ export default defineConfig({
           browser: { ...browser(), viewport: { width: 1280, height: 800 } },
           // A real server for the signed-in workflow pages (tests/studio-server.setup.ts).
           globalSetup: ['tests/studio-server.setup.ts'],
+          testTimeout: 60_000,
         },
       },
       {

@@ -102,7 +102,8 @@ describe('createProgressTicker', () => {
     const seen: number[] = [];
     const ticker = createProgressTicker({ step: 30, intervalMs: 10, cap: 90 }, (v) => seen.push(v));
     ticker.start();
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // waits for the ticks rather than a fixed time: a loaded machine may run the timers late
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(4);
     expect(seen).toEqual([0, 30, 60, 90]);
     ticker.complete();
     expect(ticker.value).toBe(100);

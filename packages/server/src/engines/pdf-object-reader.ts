@@ -62,6 +62,31 @@ export class ObjectReader {
     throw new Error('unterminated string');
   }
 
+  /**
+   * The dictionary here as its entries' spans in the text (key's slash to value's end), for a writer
+   * that copies a dictionary with one entry changed and every other byte as it was.
+   */
+  entrySpans(): { key: string; start: number; end: number }[] {
+    this.skipSpace();
+    if (!this.text.startsWith('<<', this.at)) throw new Error('dictionary expected');
+    this.at += 2;
+    const spans: { key: string; start: number; end: number }[] = [];
+    for (;;) {
+      this.skipSpace();
+      if (this.text.startsWith('>>', this.at)) {
+        this.at += 2;
+        return spans;
+      }
+      const start = this.at;
+      if (this.text[this.at] !== '/') throw new Error('dictionary key expected');
+      this.at++;
+      const key = decodeName(this.word());
+      if (spans.some((span) => span.key === key)) throw new Error('repeated key');
+      this.value(1);
+      spans.push({ key, start, end: this.at });
+    }
+  }
+
   value(depth = 0): PdfValue {
     if (depth > 32) throw new Error('too deep');
     this.skipSpace();

@@ -5,21 +5,14 @@
  * /Count that lies, a page tree with a cycle, a reference to another generation, bytes before the
  * header) are left to qpdf, which inspectPdf then asks.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS_DIR, REPO_CORPUS_DIR } from '../testing/corpus';
+import { corpusPdfs } from '../testing/corpus';
 import { corpusFile, run } from '../testing/pdf-tools';
 import { inspectPdf } from './pdf-inspect';
 import { rawPdfFacts } from './pdf-raw-facts';
-
-async function pdfsUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.toLowerCase().endsWith('.pdf'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
 
 /** qpdf's own answer: pages and encryption, or undefined when it cannot read the file. */
 async function qpdfFacts(path: string): Promise<{ pages: number; encrypted: boolean } | undefined> {
@@ -60,7 +53,7 @@ async function plainOnePage(): Promise<string> {
 
 describe('rawPdfFacts', () => {
   it('agrees with qpdf on every PDF of both corpora it answers, and answers most', async () => {
-    const files = [...(await pdfsUnder(CORPUS_DIR)), ...(await pdfsUnder(REPO_CORPUS_DIR))];
+    const files = await corpusPdfs();
     expect(files.length).toBeGreaterThan(40);
     let answered = 0;
     for (const file of files) {

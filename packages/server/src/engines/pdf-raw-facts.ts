@@ -6,7 +6,8 @@
  * (pdf-raw-structure.ts), no encryption, every page-tree node where the xref says with the number and
  * generation its reference names, each /Pages node's /Count equal to the leaves under it, no node
  * twice. Anything else (damaged, repaired, encrypted, odd) answers undefined, and qpdf judges the
- * file as before (engines/pdf-inspect.ts).
+ * file as before (engines/pdf-inspect.ts). The pages it reads, with where their dictionaries' text
+ * lies and the /Rotate each has or inherits, are what the in-process rotate writes (pdf-raw-rotate.ts).
  */
 import { int, isDict, ObjectReader, PdfRef, type PdfValue } from './pdf-object-reader';
 import { objectStreamAt, type Section, xrefChain } from './pdf-raw-structure';
@@ -17,6 +18,21 @@ const MAX_NODES = 100_000;
 const MAX_DEPTH = 64;
 
 class NotExact extends Error {}
+
+/** An object read, and the span of its text in `text` (the file's, or an object stream's). */
+export interface ObjectSource {
+  value: PdfValue;
+  text: string;
+  start: number;
+  end: number;
+}
+
+function read(text: string, start: number): ObjectSource {
+  const reader = new ObjectReader(text, start);
+  const value = reader.value();
+  return { value, text, start, end: reader.at };
+}
+
 const notExact = (): never => {
   throw new NotExact();
 };
@@ -37,6 +53,11 @@ class RawObjects {
   }
 
   resolve(value: PdfValue | undefined): PdfValue {
+    return this.source(value).value;
+  }
+
+  /** The object `value` refers to, and where its text lies (the file's, or its object stream's). */
+  source(value: PdfValue | undefined): ObjectSource {
     if (!(value instanceof PdfRef)) return notExact();
     const section = this.section(value.ref);
     const offset = section.offsets.get(value.ref);
@@ -45,14 +66,13 @@ class RawObjects {
     // a free entry: a reader would take null, which is no page-tree node
     if (container === undefined || value.generation !== 0) return notExact();
     const stream = this.objectStream(container);
-    const start = stream.starts.get(value.ref) ?? notExact();
-    return new ObjectReader(stream.text, start).value();
+    return read(stream.text, stream.starts.get(value.ref) ?? notExact());
   }
 
-  private objectAt(offset: number, ref: PdfRef): PdfValue {
+  private objectAt(offset: number, ref: PdfRef): ObjectSource {
     const head = /^(\d+)\s+(\d+)\s+obj\b/.exec(this.text.slice(offset, offset + 40));
     if (!head || Number(head[1]) !== ref.ref || Number(head[2]) !== ref.generation) return notExact();
-    return new ObjectReader(this.text, offset + head[0].length).value();
+    return read(this.text, offset + head[0].length);
   }
 
   /** The object stream `container`, its head (`count` pairs of number and offset past `first`) read once. */
@@ -75,27 +95,48 @@ class RawObjects {
   }
 }
 
-/** Leaves under the page-tree node `ref`, each /Pages node's /Count checked against them. */
-function countLeaves(
+/** A page as read: its reference, its dictionary's text, and the /Rotate it has or inherits. */
+export interface RawPage {
+  ref: PdfRef;
+  source: ObjectSource;
+  rotate: PdfValue | undefined;
+}
+
+/** A PDF read exactly: its text, its xref chain (newest first) and its pages in order. */
+export interface RawPageTree {
+  text: string;
+  sections: Section[];
+  pages: RawPage[];
+}
+
+/** Collects the leaves under the page-tree node `ref` into `pages`, each /Count checked against them. */
+function collectLeaves(
   objects: RawObjects,
   ref: PdfValue | undefined,
+  inherited: { rotate: PdfValue | undefined; depth: number },
   seen: Set<number>,
-  depth: number,
+  pages: RawPage[],
 ): number {
-  if (!(ref instanceof PdfRef) || seen.has(ref.ref) || seen.size >= MAX_NODES || depth > MAX_DEPTH)
+  if (!(ref instanceof PdfRef) || seen.has(ref.ref) || seen.size >= MAX_NODES || inherited.depth > MAX_DEPTH)
     return notExact();
   seen.add(ref.ref);
-  const node = objects.resolve(ref);
+  const source = objects.source(ref);
+  const node = source.value;
   if (!isDict(node)) return notExact();
-  if (node.Type === '/Page' && !('Kids' in node)) return 1;
+  const rotate = 'Rotate' in node ? node.Rotate : inherited.rotate;
+  if (node.Type === '/Page' && !('Kids' in node)) {
+    pages.push({ ref, source, rotate });
+    return 1;
+  }
   if (node.Type !== '/Pages' || !Array.isArray(node.Kids)) return notExact();
   let leaves = 0;
-  for (const kid of node.Kids) leaves += countLeaves(objects, kid, seen, depth + 1);
+  for (const kid of node.Kids)
+    leaves += collectLeaves(objects, kid, { rotate, depth: inherited.depth + 1 }, seen, pages);
   return int(node.Count) === leaves ? leaves : notExact();
 }
 
-/** Page count of an unencrypted PDF read exactly from `bytes`; undefined when qpdf must judge it. */
-export function rawPdfFacts(bytes: Buffer): { pages: number; encrypted: false } | undefined {
+/** The pages of an unencrypted PDF read exactly from `bytes`; undefined when qpdf must judge it. */
+export function rawPageTree(bytes: Buffer): RawPageTree | undefined {
   const text = bytes.toString('latin1');
   if (!text.startsWith('%PDF-')) return undefined;
   try {
@@ -104,10 +145,17 @@ export function rawPdfFacts(bytes: Buffer): { pages: number; encrypted: false } 
     const objects = new RawObjects(text, bytes, sections);
     const catalog = objects.resolve(sections[0]?.trailer.Root);
     if (!isDict(catalog) || catalog.Type !== '/Catalog') return undefined;
-    const pages = countLeaves(objects, catalog.Pages, new Set(), 0);
-    return pages > 0 ? { pages, encrypted: false } : undefined;
+    const pages: RawPage[] = [];
+    collectLeaves(objects, catalog.Pages, { rotate: undefined, depth: 0 }, new Set(), pages);
+    return pages.length > 0 ? { text, sections, pages } : undefined;
   } catch {
     // NotExact, or a structure the reader of raw objects refuses (malformed, too deep)
     return undefined;
   }
+}
+
+/** Page count of an unencrypted PDF read exactly from `bytes`; undefined when qpdf must judge it. */
+export function rawPdfFacts(bytes: Buffer): { pages: number; encrypted: false } | undefined {
+  const tree = rawPageTree(bytes);
+  return tree && { pages: tree.pages.length, encrypted: false };
 }

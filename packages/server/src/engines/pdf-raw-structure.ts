@@ -28,10 +28,11 @@ function streamObjectAt(
   text: string,
   bytes: Buffer,
   offset: number,
-): { dict: PdfDict; dictEnd: number; data: Buffer } | undefined {
+): { dict: PdfDict; dictAt: number; dictEnd: number; data: Buffer } | undefined {
   const head = /^(\d+)\s+(\d+)\s+obj\b/.exec(text.slice(offset, offset + 40));
   if (!head) return undefined;
-  const reader = new ObjectReader(text, offset + head[0].length);
+  const dictAt = offset + head[0].length;
+  const reader = new ObjectReader(text, dictAt);
   const dict = reader.value();
   if (!isDict(dict)) return undefined;
   const keyword = /^[\0\t\n\f\r ]*stream(\r\n|\n)/.exec(text.slice(reader.at, reader.at + 64));
@@ -40,7 +41,7 @@ function streamObjectAt(
   const start = reader.at + keyword[0].length;
   // the data must end where /Length says (else readers search for endstream and may disagree)
   if (!/^(\r\n|\r|\n)?endstream/.test(text.slice(start + length, start + length + 16))) return undefined;
-  return { dict, dictEnd: reader.at, data: bytes.subarray(start, start + length) };
+  return { dict, dictAt, dictEnd: reader.at, data: bytes.subarray(start, start + length) };
 }
 
 /** Flate data only, undoing a PNG predictor; undefined for anything else. */
@@ -107,6 +108,10 @@ export interface Section {
   prev: number | undefined;
   /** The trailer dictionary (an xref stream's own dictionary). */
   trailer: PdfDict;
+  /** Where the trailer dictionary starts in the file's text. */
+  trailerAt: number;
+  /** A classic `xref` table, or an xref stream. */
+  kind: 'table' | 'stream';
 }
 
 /** A classic `xref` table and its trailer's /Prev. */
@@ -117,6 +122,8 @@ function classicSection(text: string, offset: number): Section | undefined {
     numbers: new Set(),
     prev: undefined,
     trailer: {},
+    trailerAt: 0,
+    kind: 'table',
   };
   const subsection = /\s*(\d+)\s+(\d+)\s*?(?:\r\n|\r|\n)/y;
   const entry = /(\d{10}) (\d{5}) ([nf])[\r\n ]{1,2}/y;
@@ -124,8 +131,8 @@ function classicSection(text: string, offset: number): Section | undefined {
   for (;;) {
     const trailer = /^\s*trailer/.exec(text.slice(at, at + 64));
     if (trailer) {
-      const reader = new ObjectReader(text, at + trailer[0].length);
-      const dict = reader.value();
+      section.trailerAt = at + trailer[0].length;
+      const dict = new ObjectReader(text, section.trailerAt).value();
       if (!isDict(dict) || 'XRefStm' in dict) return undefined;
       section.trailer = dict;
       if (dict.Prev !== undefined) {
@@ -170,6 +177,8 @@ function streamSection(text: string, bytes: Buffer, offset: number): Section | u
     numbers: new Set(),
     prev: undefined,
     trailer: stream.dict,
+    trailerAt: stream.dictAt,
+    kind: 'stream',
   };
   if (stream.dict.Prev !== undefined) {
     section.prev = int(stream.dict.Prev);

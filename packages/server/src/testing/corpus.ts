@@ -2,6 +2,8 @@
  * Where the shared test corpus is: `../shared/corpus` beside the repository (as in CI), or
  * DOCSTUDIO_CORPUS. One place, so no test or bench names a machine's own path.
  */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CORPUS_DIR: string =
@@ -12,3 +14,16 @@ export const CORPUS_DIR: string =
  * licence): the hard documents of conversion quality, kept beside the code that must handle them.
  */
 export const REPO_CORPUS_DIR: string = fileURLToPath(new URL('../../../../tests/corpus', import.meta.url));
+
+/** Every PDF of both corpora (other producers' files, damaged and encrypted ones among them). */
+export async function corpusPdfs(): Promise<string[]> {
+  const lists = await Promise.all(
+    [CORPUS_DIR, REPO_CORPUS_DIR].map(async (dir) => {
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+      return entries
+        .filter((entry) => entry.isFile() && entry.name.toLowerCase().endsWith('.pdf'))
+        .map((entry) => join(entry.parentPath, entry.name));
+    }),
+  );
+  return lists.flat();
+}

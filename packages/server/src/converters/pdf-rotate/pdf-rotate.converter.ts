@@ -1,14 +1,19 @@
 /**
  * pdf/to/rotate: turns the chosen pages clockwise by RotatePage on top of their current rotation,
- * with qpdf (lossless: only each page's /Rotate changes). Choices, defaults (90, '1-99') and the page
+ * losslessly (only each page's /Rotate changes): in-process for a small file read exactly
+ * (engines/pdf-raw-rotate.ts), with qpdf for every other. Choices, defaults (90, '1-99') and the page
  * list syntax ('1,3,5', '2-4', 'all') are the core catalogue's; a range running past the end is
  * clamped, so the default '1-99' rotates a 4-page document entirely, and a page that starts past the
  * end is a 400 naming the document's length.
  */
+import { writeFile } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import { parsePageRange, type ToolParameters } from '@docstudio/core';
 import { invalidParameters } from '../../contract/errors';
 import { inspectPdf } from '../../engines/pdf-inspect';
+import { rawPageTree } from '../../engines/pdf-raw-facts';
+import { rotateRaw } from '../../engines/pdf-raw-rotate';
+import { rawBytesIfSmall } from '../../engines/pdf-raw-structure';
 import { rotatePages, toQpdfRange } from '../../engines/qpdf';
 import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
@@ -22,17 +27,25 @@ type RotateParameters = ToolParameters<'pdf-rotate'>;
 async function rotatePdf(ctx: ConverterContext<RotateParameters>): Promise<ConverterResultFile[]> {
   const [file] = ctx.files;
   if (!file) throw invalidParameters({ File: ['File required'] });
-  const { pages } = await inspectPdf(file.path, { signal: ctx.signal });
+  const bytes = await rawBytesIfSmall(file.path);
+  const tree = bytes && rawPageTree(bytes);
+  const pages = tree ? tree.pages.length : (await inspectPdf(file.path, { signal: ctx.signal })).pages;
   const angle = Number(ctx.params.RotatePage) as 90 | 180 | 270;
   const selection = parsePageRange(ctx.params.PageRange, pages);
   if (!selection.ok) throw invalidParameters({ PageRange: [selection.error] });
-  const range = selection.all ? '1-z' : toQpdfRange(selection.pages);
   const output = join(ctx.workDir, 'result-rotated.pdf');
+  const result = [{ path: output, fileName: `${parse(file.fileName).name}-rotated.pdf` }];
+  const rotated = bytes && tree ? rotateRaw(bytes, tree, selection.pages, angle) : undefined;
+  if (rotated) {
+    await writeFile(output, rotated);
+    return result;
+  }
+  const range = selection.all ? '1-z' : toQpdfRange(selection.pages);
   await rotatePages(file.path, output, angle, range, {
     signal: ctx.signal,
     timeoutMs: timeLeftMs(ctx.deadlineAt),
   });
-  return [{ path: output, fileName: `${parse(file.fileName).name}-rotated.pdf` }];
+  return result;
 }
 
 export const pdfRotateConverter: Converter<RotateParameters> = {
