@@ -63,28 +63,38 @@ export class ObjectReader {
   }
 
   /**
-   * The dictionary here as its entries' spans in the text (key's slash to value's end), for a writer
-   * that copies a dictionary with one entry changed and every other byte as it was.
+   * Reads the dictionary here (its `<<` next), calling `entry` for each key with its value and the
+   * span of its text (key's slash to value's end); a repeated key throws (readers may keep either).
    */
-  entrySpans(): { key: string; start: number; end: number }[] {
+  private dictionary(depth: number, entry: (key: string, value: PdfValue, start: number) => void): void {
     this.skipSpace();
     if (!this.text.startsWith('<<', this.at)) throw new Error('dictionary expected');
     this.at += 2;
-    const spans: { key: string; start: number; end: number }[] = [];
+    const keys = new Set<string>();
     for (;;) {
       this.skipSpace();
       if (this.text.startsWith('>>', this.at)) {
         this.at += 2;
-        return spans;
+        return;
       }
       const start = this.at;
       if (this.text[this.at] !== '/') throw new Error('dictionary key expected');
       this.at++;
       const key = decodeName(this.word());
-      if (spans.some((span) => span.key === key)) throw new Error('repeated key');
-      this.value(1);
-      spans.push({ key, start, end: this.at });
+      if (keys.has(key)) throw new Error('repeated key');
+      keys.add(key);
+      entry(key, this.value(depth + 1), start);
     }
+  }
+
+  /**
+   * The dictionary here as its entries' spans in the text, for a writer that copies a dictionary
+   * with one entry changed and every other byte as it was.
+   */
+  entrySpans(): { key: string; start: number; end: number }[] {
+    const spans: { key: string; start: number; end: number }[] = [];
+    this.dictionary(0, (key, _value, start) => spans.push({ key, start, end: this.at }));
+    return spans;
   }
 
   value(depth = 0): PdfValue {
@@ -92,20 +102,11 @@ export class ObjectReader {
     this.skipSpace();
     const text = this.text;
     if (text.startsWith('<<', this.at)) {
-      this.at += 2;
       const dict: PdfDict = {};
-      for (;;) {
-        this.skipSpace();
-        if (text.startsWith('>>', this.at)) {
-          this.at += 2;
-          return dict;
-        }
-        if (text[this.at] !== '/') throw new Error('dictionary key expected');
-        this.at++;
-        const key = decodeName(this.word());
-        if (key in dict) throw new Error('repeated key'); // readers may keep either
-        dict[key] = this.value(depth + 1);
-      }
+      this.dictionary(depth, (key, value) => {
+        dict[key] = value;
+      });
+      return dict;
     }
     const char = text[this.at];
     if (char === '[') {

@@ -2,9 +2,9 @@
  * Page rotation written in-process as an incremental update: each chosen page's dictionary copied
  * byte for byte with its /Rotate set, appended with a new cross-reference section that points at the
  * copies (ISO 32000-1 §7.5.6). Every other byte of the file stays as it was, so nothing a reader sees
- * changes but the rotation. A rotate of a small file was an engine process for ~1 ms of work (a
- * third of the job's CPU, `npm run bench -- small-jobs`); files it does not read exactly
- * (pdf-raw-facts.ts) and odd rotations (indirect, not a multiple of 90) go to qpdf as before.
+ * changes but the rotation. A rotate of a small file was a qpdf process (with its spawn, ~9 ms of
+ * CPU a request, the job's largest share: `npm run bench -- small-jobs`); files it does not read
+ * exactly (pdf-raw-facts.ts) and odd rotations (indirect, not a multiple of 90) go to qpdf as before.
  *
  * It checks its own output: the result is read back with the same strict reader, and unless every
  * page is there with the rotation asked for, the caller gets undefined and qpdf does the job.
@@ -87,8 +87,7 @@ export function rotateRaw(
 ): Buffer | undefined {
   const newest = tree.sections[0];
   const size = int(newest?.trailer.Size);
-  const prev = startxrefOf(tree.text);
-  if (!newest || size === undefined || prev === undefined) return undefined;
+  if (!newest || size === undefined) return undefined;
   if (tree.pages.some((page) => page.ref.ref >= size)) return undefined;
   const expected = tree.pages.map((page) => rotationOf(page.rotate));
   const chosen = [...new Set(pageNumbers)].sort((a, b) => a - b);
@@ -113,18 +112,12 @@ export function rotateRaw(
   written.sort((a, b) => a.number - b.number);
   const carried = carriedEntries(tree.text, newest);
   if (newest.kind === 'table') {
-    append(Buffer.from(tableSection(written, `/Size ${size} ${carried} /Prev ${prev}`, at), 'latin1'));
+    append(Buffer.from(tableSection(written, `/Size ${size} ${carried} /Prev ${newest.at}`, at), 'latin1'));
   } else {
-    append(streamSection(written, `/Size ${size + 1} ${carried} /Prev ${prev}`, size, at));
+    append(streamSection(written, `/Size ${size + 1} ${carried} /Prev ${newest.at}`, size, at));
   }
   const result = Buffer.concat(parts);
   return readsBackAs(result, expected) ? result : undefined;
-}
-
-/** The offset the file's last `startxref` names (the newest section, which the update's /Prev names). */
-function startxrefOf(text: string): number | undefined {
-  const match = /^startxref\s+(\d{1,15})\s/.exec(text.slice(text.lastIndexOf('startxref')));
-  return match ? Number(match[1]) : undefined;
 }
 
 /** True when `result` reads exactly, with every page there and turned as `expected` says. */

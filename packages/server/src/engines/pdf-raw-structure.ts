@@ -112,6 +112,8 @@ export interface Section {
   trailerAt: number;
   /** A classic `xref` table, or an xref stream. */
   kind: 'table' | 'stream';
+  /** Where the section starts (what `startxref` or the next section's /Prev names). */
+  at: number;
 }
 
 /** A classic `xref` table and its trailer's /Prev. */
@@ -124,6 +126,7 @@ function classicSection(text: string, offset: number): Section | undefined {
     trailer: {},
     trailerAt: 0,
     kind: 'table',
+    at: offset,
   };
   const subsection = /\s*(\d+)\s+(\d+)\s*?(?:\r\n|\r|\n)/y;
   const entry = /(\d{10}) (\d{5}) ([nf])[\r\n ]{1,2}/y;
@@ -179,6 +182,7 @@ function streamSection(text: string, bytes: Buffer, offset: number): Section | u
     trailer: stream.dict,
     trailerAt: stream.dictAt,
     kind: 'stream',
+    at: offset,
   };
   if (stream.dict.Prev !== undefined) {
     section.prev = int(stream.dict.Prev);
