@@ -40,8 +40,10 @@ FROM debian:12-slim AS runtime
 # The engines from the one list scripts/install-engines.sh keeps (`--list` prints it; npm start and
 # CI install from the same script).
 COPY scripts/install-engines.sh /tmp/install-engines.sh
+# jemalloc at one path whatever the architecture (the server preloads it: scripts/allocator.mjs)
 RUN bash /tmp/install-engines.sh \
- && rm -rf /var/lib/apt/lists/* /tmp/install-engines.sh
+ && rm -rf /var/lib/apt/lists/* /tmp/install-engines.sh \
+ && ln -s "/usr/lib/$(uname -m)-linux-gnu/libjemalloc.so.2" /usr/local/lib/libjemalloc.so.2
 COPY --from=node /usr/local/bin/node /usr/local/bin/node
 
 RUN groupadd --system --gid 10001 docstudio \
@@ -64,7 +66,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     STATIC_DIR=/app/studio \
     HOME=/tmp \
-    MALLOC_ARENA_MAX=2
+    LD_PRELOAD=/usr/local/lib/libjemalloc.so.2
 VOLUME ["/data"]
 EXPOSE 8080
 USER 10001:10001

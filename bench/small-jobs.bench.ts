@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
+import { allocatorEnv } from '../scripts/allocator.mjs';
 import { reportGoal } from './goals';
 import { settled } from './process-cpu';
 
@@ -66,7 +67,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
   const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: root,
     env: {
-      MALLOC_ARENA_MAX: '2', // as npm start sets it (scripts/start.mjs)
+      ...allocatorEnv(), // as npm start gives it (scripts/allocator.mjs)
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',

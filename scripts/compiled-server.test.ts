@@ -15,12 +15,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { pageCount, pageRotations, pageText } from '../packages/server/src/testing/pdf-tools';
-import { processesWith } from '../packages/server/src/testing/process-tree';
+import { listProcesses, processesWith } from '../packages/server/src/testing/process-tree';
 import {
   COMPILED_MAIN,
   type ServerProcess,
   startServerProcess,
 } from '../packages/server/src/testing/server-process';
+import { allocatorEnv, jemallocLibrary } from './allocator.mjs';
 
 const exec = promisify(execFile);
 const PACKAGE_DIR = fileURLToPath(new URL('../packages/server', import.meta.url));
@@ -41,7 +42,8 @@ beforeAll(async () => {
   });
   dataDir = await mkdtemp(join(tmpdir(), 'docstudio-compiled-'));
   outDir = await mkdtemp(join(tmpdir(), 'docstudio-compiled-out-'));
-  server = await startServerProcess(dataDir, {}, { compiled: true });
+  // with the allocator npm start gives it
+  server = await startServerProcess(dataDir, allocatorEnv(), { compiled: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -178,6 +180,33 @@ describe('the compiled server', () => {
     const word = await download(wordFile?.Url ?? '', 'four-pages.docx');
     const { stdout: body } = await exec('unzip', ['-p', word, 'word/document.xml'], { maxBuffer: 1 << 26 });
     expect(body).toContain('Hello, here is some text without a meaning.');
+  });
+
+  it('runs on jemalloc as npm start launches it, and leaves its engines their own allocator', async () => {
+    const library = jemallocLibrary();
+    expect(library, 'libjemalloc2 (scripts/install-engines.sh)').toBeDefined();
+    const mapped = (pid: number): Promise<boolean> =>
+      readFile(`/proc/${pid}/maps`, 'utf8').then(
+        (maps) => maps.includes('libjemalloc'),
+        () => false, // exited meanwhile
+      );
+    expect(await mapped(server.pid)).toBe(true);
+    // LibreOffice (warm since the spreadsheet above), the spawner and the MuPDF threads' engines
+    await convert('office/to/pdf', `${CORPUS_DIR}/office/temperature-table.xlsx`);
+    const all = listProcesses();
+    const below = (pid: number): number[] =>
+      all.filter((p) => p.ppid === pid).flatMap((p) => [p.pid, ...below(p.pid)]);
+    const engines = below(server.pid);
+    expect(engines.length).toBeGreaterThanOrEqual(2);
+    for (const pid of engines) {
+      const name = all.find((p) => p.pid === pid)?.cmdline.slice(0, 60);
+      expect(await mapped(pid), name).toBe(false);
+      const environment = await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '');
+      expect(
+        environment.split('\0').some((entry) => entry.startsWith('LD_PRELOAD=')),
+        name,
+      ).toBe(false);
+    }
   });
 
   it('is not ready while dist/task-worker.js is missing (the MuPDF worker threads cannot start)', async () => {

@@ -61,6 +61,16 @@ describe('Dockerfile', () => {
     expect(printed).toEqual(listed);
   });
 
+  it('runs the server on jemalloc from the engine list, linked at one path for every architecture', () => {
+    expect(installScript('--list').split('\n')).toContain('libjemalloc2');
+    const preload = runtimeEnv.get('LD_PRELOAD') ?? '';
+    expect(preload).toMatch(/\/libjemalloc\.so\.2$/);
+    const link = inRuntime('RUN')
+      .map(text)
+      .find((run) => run.includes(`ln -s "/usr/lib/$(uname -m)-linux-gnu/libjemalloc.so.2" ${preload}`));
+    expect(link).toBeDefined();
+  });
+
   it('runs as an unprivileged user the image creates', () => {
     const user = text(inRuntime('USER').at(-1));
     const uid = user.split(':')[0] ?? '';

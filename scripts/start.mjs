@@ -4,6 +4,7 @@
  * local encrypted file store and the in-process queue, all under .data/.
  */
 import { spawn } from 'node:child_process';
+import { allocatorEnv } from './allocator.mjs';
 import { build, buildServer, ensureEngines, ensureNodeModules, root } from './setup.mjs';
 
 ensureNodeModules();
@@ -13,15 +14,13 @@ buildServer();
 
 const port = process.env.PORT ?? '8080';
 console.log(`\n> Starting docstudio on http://localhost:${port}`);
-// Source maps: stack traces in the log name the TypeScript files and lines. MALLOC_ARENA_MAX: glibc
-// gives each thread (MuPDF workers, libuv's pool, libvips) its own malloc arena, whose freed memory
-// stays resident; two arenas kept the server ~70 MB smaller after 200 mixed conversions (476 → 410 MB,
-// idle 323 → 243 MB) at the same throughput (`npm run bench -- small-jobs`). glibc reads it at start.
+// Source maps: stack traces in the log name the TypeScript files and lines. The allocator: jemalloc
+// when Debian's libjemalloc2 is there, else glibc with two arenas (why: allocator.mjs).
 const server = spawn(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: {
-    MALLOC_ARENA_MAX: '2',
+    ...allocatorEnv(),
     ...process.env,
     PORT: port,
     STATIC_DIR: process.env.STATIC_DIR ?? `${root}/demo/dist`,
