@@ -9,7 +9,7 @@ import { ocrLanguagesSchema } from './schemas/ocr-languages.schema';
 
 export function registerOcrLanguagesRoute(app: FastifyInstance): void {
   app.get('/ocr/languages', { schema: ocrLanguagesSchema }, async (_request, reply) => {
-    const Languages = installedOcrLanguages().map(({ code, name, listed }) => ({
+    const Languages = (await installedOcrLanguages()).map(({ code, name, listed }) => ({
       Code: code,
       Name: name,
       Listed: listed,

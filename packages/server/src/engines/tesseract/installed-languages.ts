@@ -5,7 +5,9 @@
  * installing its Debian package (scripts/install-engines.sh), with no code change.
  */
 import { execFileSync } from 'node:child_process';
-import { iso6393 } from 'iso-639-3';
+// the two small tables by their own files: the package's index would bundle its full table with them
+import { iso6393To1 } from 'iso-639-3/iso6393-to-1.js';
+import { iso6393To2B } from 'iso-639-3/iso6393-to-2b.js';
 import { DEFAULT_OCR_LANGUAGE, OCR_LANGUAGE_MODELS } from './languages';
 
 let installed: ReadonlySet<string> | undefined;
@@ -34,12 +36,13 @@ export function installedTesseractModels(): ReadonlySet<string> {
   return installed;
 }
 
-/** ISO 639-1 and 639-2/B codes to the 639-2/T / 639-3 code Tesseract names its models by. */
-const threeLetterCode = new Map<string, string>();
-for (const language of iso6393) {
-  if (language.iso6391) threeLetterCode.set(language.iso6391, language.iso6393);
-  if (language.iso6392B) threeLetterCode.set(language.iso6392B, language.iso6393);
-}
+/**
+ * ISO 639-1 and 639-2/B codes to the 639-2/T / 639-3 code Tesseract names its models by (from the
+ * package's two small code tables: its full table of names loads only for the language list).
+ */
+const threeLetterCode = new Map<string, string>(
+  [...Object.entries(iso6393To1), ...Object.entries(iso6393To2B)].map(([three, other]) => [other, three]),
+);
 
 /** A resolved Language: the code as the request gave it (normalised) and the model Tesseract loads. */
 export interface ResolvedOcrLanguage {

@@ -3,10 +3,11 @@
  * model under the code a request may send for it (the spec's web code for the 27, else ISO 639-1
  * where one exists, else the model's own name) and a display name. Built once per process from
  * `tesseract --list-langs` (installedTesseractModels), so a package installed later shows up after a
- * restart, like it becomes usable.
+ * restart, like it becomes usable. The ISO 639-3 table (~760 KB of source, ~70 ms to load) is read on
+ * the first call, not while the server starts.
  */
 import { OCR_LANGUAGES as CATALOGUE_LANGUAGES, MORE_OCR_LANGUAGES } from '@docstudio/core';
-import { iso6393 } from 'iso-639-3';
+import type { Language } from 'iso-639-3';
 import { installedTesseractModels, resolveOcrLanguage } from './installed-languages';
 import { OCR_LANGUAGE_MODELS } from './languages';
 
@@ -32,10 +33,17 @@ const VARIANT_NAMES: Record<string, string> = {
   frak: 'Fraktur',
 };
 
-const byCode = new Map<string, (typeof iso6393)[number]>();
-for (const language of iso6393) {
-  byCode.set(language.iso6393, language);
-  if (language.iso6392B) byCode.set(language.iso6392B, language);
+type ByCode = ReadonlyMap<string, Language>;
+
+/** ISO 639-3 and 639-2/B codes → the language. */
+async function languagesByCode(): Promise<ByCode> {
+  const { iso6393 } = await import('iso-639-3');
+  const byCode = new Map<string, Language>();
+  for (const language of iso6393) {
+    byCode.set(language.iso6393, language);
+    if (language.iso6392B) byCode.set(language.iso6392B, language);
+  }
+  return byCode;
 }
 
 const catalogueNames = new Map(
@@ -49,21 +57,21 @@ const specCodeOfModel = new Map(
 const plainName = (name: string): string => name.replace(/\s*\((macrolanguage|[^)]*\d[^)]*)\)$/, '');
 
 /** The code a request sends for a model that is not one of the spec's 27; it must resolve back to it. */
-function requestCode(model: string): string {
+function requestCode(model: string, byCode: ByCode): string {
   const [base = '', ...variant] = model.split('_');
   const short = byCode.get(base)?.iso6391;
   const code = [short ?? base, ...variant].join('-');
   return resolveOcrLanguage(code)?.model === model ? code : model.replace(/_/g, '-');
 }
 
-function describe(model: string): InstalledOcrLanguage | null {
+function describe(model: string, byCode: ByCode): InstalledOcrLanguage | null {
   const spec = specCodeOfModel.get(model);
   if (spec) return { code: spec, name: catalogueNames.get(spec) ?? spec, model, listed: true };
   const [base = '', ...variant] = model.split('_');
   const language = byCode.get(base);
   // a model that is no language ('equ': equations) or has no code a request could name
   if (!language || model.includes('/')) return null;
-  const code = requestCode(model);
+  const code = requestCode(model, byCode);
   if (resolveOcrLanguage(code)?.model !== model) return null;
   const variants = variant.map((part) => VARIANT_NAMES[part] ?? part).join(', ');
   const name =
@@ -75,10 +83,11 @@ function describe(model: string): InstalledOcrLanguage | null {
 let cached: readonly InstalledOcrLanguage[] | undefined;
 
 /** The spec's 27 that are installed in the spec's order, then the others by name. */
-export function installedOcrLanguages(): readonly InstalledOcrLanguage[] {
+export async function installedOcrLanguages(): Promise<readonly InstalledOcrLanguage[]> {
   if (cached) return cached;
   const models = installedTesseractModels();
-  const described = [...models].map(describe).filter((entry) => entry !== null);
+  const byCode = await languagesByCode();
+  const described = [...models].map((model) => describe(model, byCode)).filter((entry) => entry !== null);
   const order = Object.values(OCR_LANGUAGE_MODELS) as string[];
   const listed = described
     .filter((entry) => entry.listed)
