@@ -7,7 +7,10 @@
  *   listens, and its RSS then (engines probed, database migrated, nothing converted yet);
  * - ready: from the same process start until GET /api/readyz first answers 200, and the CPU time the
  *   process had used by then (user + system, from /proc: what a loaded machine inflates least); then
- *   how long the first GET /api/healthz takes (it reports the engines' versions, probed at start).
+ *   how long the first GET /api/healthz takes (it reports the engines' versions, probed at start);
+ * - restart: the same server started again on the data folder its first start made (database
+ *   migrated, keys written), as a restart or a new cluster node on shared storage starts.
+ * Servers run with the allocator npm start gives them (scripts/allocator.mjs).
  * The compiled server's start-to-ready is reported as a goal (≤ 0.5 s, issue 19). With
  * SERVER_START_BASELINE_DIST set, an earlier build's dist runs as a third variant in the same rounds.
  * Variants alternate within each round (tsx's transform cache is warm after the first); medians of
@@ -18,6 +21,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allocatorEnv } from '../scripts/allocator.mjs';
 import { reportGoal } from './goals';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -109,12 +113,12 @@ function measureImport(variant: Variant): Figures {
   return { ms, rssMb: rss / MB };
 }
 
-async function measureStart(variant: Variant): Promise<Figures> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'docstudio-bench-start-'));
+/** One start of `variant` on `dataDir` (made by the first, kept for the next), until ready. */
+async function measureStart(variant: Variant, dataDir: string): Promise<Figures> {
   const started = performance.now();
   const child = spawn(process.execPath, variant.startArgs, {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'false' },
+    env: { ...allocatorEnv(), ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'false' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -139,6 +143,15 @@ async function measureStart(variant: Variant): Promise<Figures> {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
+  }
+}
+
+/** A first start on a new data folder, then a restart on the folder it made. */
+async function measureStartAndRestart(variant: Variant): Promise<[Figures, Figures]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'docstudio-bench-start-'));
+  try {
+    return [await measureStart(variant, dataDir), await measureStart(variant, dataDir)];
+  } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -164,22 +177,32 @@ export default async function serverStartBench(): Promise<void> {
   execFileSync('npm', ['run', 'build', '--workspace', '@docstudio/server'], { cwd: root, stdio: 'ignore' });
   const imports = new Map<string, Figures[]>(VARIANTS.map((variant) => [variant.name, []]));
   const starts = new Map<string, Figures[]>(VARIANTS.map((variant) => [variant.name, []]));
+  const restarts = new Map<string, Figures[]>(VARIANTS.map((variant) => [variant.name, []]));
   for (let round = 0; round < ROUNDS; round++) {
     // alternate which variant goes first, so neither always meets a cooler page cache
     const order = round % 2 === 0 ? VARIANTS : [...VARIANTS].reverse();
     for (const variant of order) imports.get(variant.name)?.push(measureImport(variant));
-    for (const variant of order) starts.get(variant.name)?.push(await measureStart(variant));
+    for (const variant of order) {
+      const [start, restart] = await measureStartAndRestart(variant);
+      starts.get(variant.name)?.push(start);
+      restarts.get(variant.name)?.push(restart);
+    }
   }
   report('import the server entry', imports);
   report('start until listening', starts);
-  console.log(`start until /readyz answers 200 (median of ${ROUNDS}):`);
-  for (const [name, list] of starts) {
-    const readyMs = median(list.map((f) => f.readyMs ?? Number.NaN));
-    const cpuMs = median(list.map((f) => f.cpuMs ?? Number.NaN));
-    const healthMs = median(list.map((f) => f.firstHealthMs ?? Number.NaN));
-    console.log(
-      `  ${name.padEnd(14)} ${readyMs.toFixed(0).padStart(6)} ms, CPU used by then ${cpuMs.toFixed(0)} ms; the first /healthz then took ${healthMs.toFixed(0)} ms`,
-    );
+  for (const [title, runs] of [
+    ['start until /readyz answers 200', starts],
+    ['restart on the kept data folder until /readyz answers 200', restarts],
+  ] as const) {
+    console.log(`${title} (median of ${ROUNDS}):`);
+    for (const [name, list] of runs) {
+      const readyMs = median(list.map((f) => f.readyMs ?? Number.NaN));
+      const cpuMs = median(list.map((f) => f.cpuMs ?? Number.NaN));
+      const healthMs = median(list.map((f) => f.firstHealthMs ?? Number.NaN));
+      console.log(
+        `  ${name.padEnd(14)} ${readyMs.toFixed(0).padStart(6)} ms, CPU used by then ${cpuMs.toFixed(0)} ms; the first /healthz then took ${healthMs.toFixed(0)} ms`,
+      );
+    }
   }
   const compiled = starts.get('compiled dist') ?? [];
   console.log(
