@@ -3,8 +3,9 @@
  * preloaded by whoever launches the server (npm start, the benches, the end-to-end server, the image).
  * glibc's malloc keeps what the MuPDF worker threads, libuv's pool and libvips free in per-thread
  * arenas: after 200 mixed conversions and 15 s idle the server and its engines held 1.52× their
- * fresh memory on glibc (two arenas), 1.30× on jemalloc (445 → 401 MB, `npm run bench -- small-jobs`). sharp also runs libvips single-threaded on glibc
- * (its guard against that fragmentation) and on every core with jemalloc. Engines keep their own
+ * fresh memory on glibc (two arenas), 1.30× on jemalloc (445 → 401 MB, `npm run bench --
+ * small-jobs`). sharp also runs libvips single-threaded on glibc (its guard against that
+ * fragmentation) and on every core with jemalloc. Engines keep their own
  * allocator: they get an allow-listed environment without the preload (engineEnv, orphaned-engines.ts).
  * Without the library, glibc with two arenas (MALLOC_ARENA_MAX=2) is the fallback.
  */
