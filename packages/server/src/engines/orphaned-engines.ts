@@ -53,8 +53,8 @@ export function engineEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 }
 
 /**
- * Tags the server's own environment, so engines spawned by libraries that copy process.env
- * (Playwright's Chromium, the LibreOffice pool) carry the run id too.
+ * Tags the server's own environment too: Chromium and LibreOffice now start with engineEnv(), and
+ * this keeps any process started with a copy of process.env findable as this run's.
  */
 export function tagServerEnvironment(): void {
   process.env[ENGINE_RUN_VARIABLE] = thisRunId();
