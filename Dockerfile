@@ -40,7 +40,7 @@ FROM debian:12-slim AS runtime
 # The engines from the one list scripts/install-engines.sh keeps (`--list` prints it; npm start and
 # CI install from the same script).
 COPY scripts/install-engines.sh /tmp/install-engines.sh
-# jemalloc at one path whatever the architecture (the server preloads it: scripts/allocator.mjs)
+# jemalloc at one path whatever the architecture (the server preloads it: packages/server/allocator.mjs)
 RUN bash /tmp/install-engines.sh \
  && rm -rf /var/lib/apt/lists/* /tmp/install-engines.sh \
  && ln -s "/usr/lib/$(uname -m)-linux-gnu/libjemalloc.so.2" /usr/local/lib/libjemalloc.so.2

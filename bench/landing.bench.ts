@@ -19,7 +19,6 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServerProcess } from '../packages/server/src/testing/server-process';
-import { allocatorEnv } from '../scripts/allocator.mjs';
 import { chromiumArgs, chromiumPath } from '../tests/chromium';
 import { reportGoal } from './goals';
 
@@ -58,11 +57,7 @@ function gzippedBytes(url: string): Promise<number> {
 
 async function measure(staticDir: string): Promise<LandingFigures> {
   const dataDir = await mkdtemp(join(tmpdir(), 'docstudio-bench-landing-'));
-  const server = await startServerProcess(
-    dataDir,
-    { ...allocatorEnv(), STATIC_DIR: staticDir },
-    { compiled: true },
-  );
+  const server = await startServerProcess(dataDir, { STATIC_DIR: staticDir }, { compiled: true });
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', ...chromiumArgs],

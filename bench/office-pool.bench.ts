@@ -17,7 +17,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { type ServerProcess, startServerProcess } from '../packages/server/src/testing/server-process';
-import { allocatorEnv } from '../scripts/allocator.mjs';
 import { reportGoal } from './goals';
 import { machineCpuMs } from './machine-cpu';
 import { processCpuMs, treeCpuMs } from './process-cpu';
@@ -36,11 +35,7 @@ const median = (values: number[]): number =>
 async function startCompiledServer(): Promise<ServerProcess & { stop(): Promise<void> }> {
   execFileSync('npm', ['run', 'build', '--workspace', '@docstudio/server'], { cwd: root, stdio: 'ignore' });
   const dataDir = await mkdtemp(join(tmpdir(), 'docstudio-bench-office-'));
-  const server = await startServerProcess(
-    dataDir,
-    { ...allocatorEnv(), RATE_LIMIT_PER_MINUTE: '1000000' },
-    { compiled: true },
-  );
+  const server = await startServerProcess(dataDir, { RATE_LIMIT_PER_MINUTE: '1000000' }, { compiled: true });
   return {
     ...server,
     stop: async () => {

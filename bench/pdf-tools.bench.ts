@@ -25,7 +25,6 @@ import { convertAsSent } from '../packages/server/src/testing/convert-as-sent';
 import { makeConverterContext } from '../packages/server/src/testing/converter-context';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { startServerProcess } from '../packages/server/src/testing/server-process';
-import { allocatorEnv } from '../scripts/allocator.mjs';
 import { printCompressionLevels } from './compress-levels';
 import { reportGoal } from './goals';
 
@@ -112,11 +111,7 @@ export async function benchMerge(root: string): Promise<void> {
     stdio: 'ignore',
   });
   const dataDir = await mkdtemp(join(root, 'merge-server-'));
-  const server = await startServerProcess(
-    dataDir,
-    { ...allocatorEnv(), RATE_LIMIT_PER_MINUTE: '1000000' },
-    { compiled: true },
-  );
+  const server = await startServerProcess(dataDir, { RATE_LIMIT_PER_MINUTE: '1000000' }, { compiled: true });
   const token = await server.token();
   const viaHttp = async () => {
     const form = new FormData();

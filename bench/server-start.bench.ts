@@ -10,7 +10,7 @@
  *   how long the first GET /api/healthz takes (it reports the engines' versions, probed at start);
  * - restart: the same server started again on the data folder its first start made (database
  *   migrated, keys written), as a restart or a new cluster node on shared storage starts.
- * Servers run with the allocator npm start gives them (scripts/allocator.mjs).
+ * Servers run with the allocator npm start gives them (packages/server/allocator.mjs).
  * The compiled server's start-to-ready is reported as a goal (≤ 0.5 s, issue 19). With
  * SERVER_START_BASELINE_DIST set, an earlier build's dist runs as a third variant in the same rounds.
  * Variants alternate within each round (tsx's transform cache is warm after the first); medians of
@@ -21,7 +21,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allocatorEnv } from '../scripts/allocator.mjs';
+import { allocatorEnv } from '../packages/server/allocator.mjs';
 import { reportGoal } from './goals';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

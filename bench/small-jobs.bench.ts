@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { allocatorEnv } from '../packages/server/allocator.mjs';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
-import { allocatorEnv } from '../scripts/allocator.mjs';
 import { reportGoal } from './goals';
 import { settled } from './process-cpu';
 
@@ -67,7 +67,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
   const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: root,
     env: {
-      ...allocatorEnv(), // as npm start gives it (scripts/allocator.mjs)
+      ...allocatorEnv(), // as npm start gives it (packages/server/allocator.mjs)
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jemallocLibrary } from '../packages/server/allocator.mjs';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { pageCount, pageRotations, pageText } from '../packages/server/src/testing/pdf-tools';
 import { listProcesses, processesWith } from '../packages/server/src/testing/process-tree';
@@ -21,7 +22,6 @@ import {
   type ServerProcess,
   startServerProcess,
 } from '../packages/server/src/testing/server-process';
-import { allocatorEnv, jemallocLibrary } from './allocator.mjs';
 
 const exec = promisify(execFile);
 const PACKAGE_DIR = fileURLToPath(new URL('../packages/server', import.meta.url));
@@ -42,8 +42,7 @@ beforeAll(async () => {
   });
   dataDir = await mkdtemp(join(tmpdir(), 'docstudio-compiled-'));
   outDir = await mkdtemp(join(tmpdir(), 'docstudio-compiled-out-'));
-  // with the allocator npm start gives it
-  server = await startServerProcess(dataDir, allocatorEnv(), { compiled: true });
+  server = await startServerProcess(dataDir, {}, { compiled: true });
 }, 120_000);
 
 afterAll(async () => {

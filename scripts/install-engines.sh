@@ -10,7 +10,7 @@ OCR_LANGS="ara cat chi-sim chi-tra dan nld eng fin fas deu ell heb ita jpn kor l
 # the server accepts every installed model by its ISO code, so these need no code change.
 OCR_LANGS="$OCR_LANGS fra ces slk hun est lav bul hrv srp srp-latn gle mlt eus glg cym ltz isl sqi mkd bos"
 
-# libjemalloc2: the allocator the server runs on (scripts/allocator.mjs says why).
+# libjemalloc2: the allocator the server runs on (packages/server/allocator.mjs says why).
 PACKAGES="chromium \
  libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui libreoffice-draw-nogui python3-uno \
  ghostscript qpdf poppler-utils \

@@ -4,7 +4,7 @@
  * local encrypted file store and the in-process queue, all under .data/.
  */
 import { spawn } from 'node:child_process';
-import { allocatorEnv } from './allocator.mjs';
+import { allocatorEnv } from '../packages/server/allocator.mjs';
 import { build, buildServer, ensureEngines, ensureNodeModules, root } from './setup.mjs';
 
 ensureNodeModules();
@@ -15,7 +15,7 @@ buildServer();
 const port = process.env.PORT ?? '8080';
 console.log(`\n> Starting docstudio on http://localhost:${port}`);
 // Source maps: stack traces in the log name the TypeScript files and lines. The allocator: jemalloc
-// when Debian's libjemalloc2 is there, else glibc with two arenas (why: allocator.mjs).
+// when Debian's libjemalloc2 is there, else glibc with two arenas (why: packages/server/allocator.mjs).
 const server = spawn(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { allocatorEnv } from '../scripts/allocator.mjs';
+import { allocatorEnv } from '../packages/server/allocator.mjs';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { RESULTS_DIR, SERVER_LOG } from './e2e/support/log-markers.ts';
 import { pagePort, partnerOrigin, studioPort as port } from './e2e/support/ports.ts';

@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { allocatorEnv } from '../../allocator.mjs';
 import { ENGINE_RUN_VARIABLE } from '../engines/orphaned-engines';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
@@ -27,6 +28,8 @@ export async function startServerProcess(
   { compiled = false }: { compiled?: boolean } = {},
 ): Promise<ServerProcess> {
   const childEnv: NodeJS.ProcessEnv = {
+    // compiled: as npm start runs it, on the allocator it gives the server
+    ...(compiled ? allocatorEnv() : {}),
     ...process.env,
     DATA_DIR: dataDir,
     PORT: '0',

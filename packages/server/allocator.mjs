@@ -1,6 +1,8 @@
 /**
  * The memory allocator the server runs on: jemalloc (Debian's libjemalloc2, in the engine list),
- * preloaded by whoever launches the server (npm start, the benches, the end-to-end server, the image).
+ * preloaded by whoever launches the server (npm start, the image, and the tests' and benches' servers:
+ * testing/server-process.ts for the compiled one). Beside the package, not in src: plain JavaScript
+ * that npm start imports before anything is built.
  * glibc's malloc keeps what the MuPDF worker threads, libuv's pool and libvips free in per-thread
  * arenas: after 200 mixed conversions and 15 s idle the server and its engines held 1.52× their
  * fresh memory on glibc (two arenas), 1.30× on jemalloc (445 → 401 MB, `npm run bench --
