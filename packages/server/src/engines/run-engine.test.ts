@@ -39,6 +39,16 @@ describe('runEngine leaves no process behind', () => {
     expect(await run).toMatchObject({ name: 'EngineExitError' });
     await expect.poll(() => sleeps(mark).length, { timeout: 5000 }).toBe(0);
   });
+
+  it('kills an engine the server closes on before the spawner reported it started', async () => {
+    const mark = marker();
+    const run = runEngine('sh', ['-c', `sleep ${mark} & sleep ${mark}`], { timeoutMs: 60_000 }).catch(
+      (error: unknown) => error,
+    );
+    killRunningEngines(); // same tick: the spawner's `started` message cannot have arrived yet
+    expect(await run).toMatchObject({ name: 'EngineExitError' });
+    await expect.poll(() => sleeps(mark).length, { timeout: 5000 }).toBe(0);
+  });
 });
 
 describe('runEngine hands engines only what they need of the environment', () => {

@@ -42,13 +42,16 @@ export class EngineExitError extends Error {
   }
 }
 
-/** Process groups started here and not yet ended. */
-const runningGroups = new Set<number>();
+/**
+ * One kill per run not yet ended, including runs the spawner has not yet reported as started: the
+ * `started` message crosses a pipe, so the engine can already be running when its group is unknown here.
+ */
+const runningEngines = new Set<() => void>();
 
-/** Kills every engine process group still running (the server's close hook). */
+/** Kills every engine process group still running or about to start (the server's close hook). */
 export function killRunningEngines(): void {
-  for (const pid of runningGroups) killGroup(pid);
-  runningGroups.clear();
+  for (const kill of runningEngines) kill();
+  runningEngines.clear();
 }
 
 function killGroup(pid: number | undefined): void {
@@ -73,6 +76,12 @@ export function runEngine(
     }
     let group: number | undefined;
     let settled = false;
+    let killed = false; // by killRunningEngines before the spawner reported the group
+    const kill = (): void => {
+      killed = true;
+      killGroup(group);
+    };
+    runningEngines.add(kill);
 
     const finish = (fn: () => void): void => {
       if (settled) return;
@@ -82,7 +91,7 @@ export function runEngine(
       fn();
     };
     const forget = (): void => {
-      if (group) runningGroups.delete(group);
+      runningEngines.delete(kill);
     };
     const onAbort = (): void => {
       killGroup(group); // not started yet: killed as soon as it is (`started` below)
@@ -110,8 +119,7 @@ export function runEngine(
       {
         started: (pid) => {
           group = pid;
-          if (settled) killGroup(pid);
-          else runningGroups.add(pid);
+          if (settled || killed) killGroup(pid);
         },
         done: (code, sig, stdout, stderr) => {
           forget();

@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { PdfPageImage } from '../PdfPages';
 import * as styles from './PageGrid.css';
@@ -76,16 +76,26 @@ export function PageGrid({
   const columns = Math.max(1, Math.floor((width - gap) / (cellWidth + gap)));
   const rows = Math.ceil(pageCount / columns);
   const thumbHeight = Math.round(thumbWidth * A4_HEIGHT_PER_WIDTH);
+  const interactive = Boolean(onToggle);
+  const [active, setActive] = useState(0);
+  const focusPending = useRef(false);
+  const current = Math.min(active, pageCount - 1);
+  const activeRow = Math.floor(current / columns);
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => viewport.current,
     estimateSize: () => thumbHeight + 48,
     overscan: OVERSCAN_ROWS,
+    // While focus is in the grid (or a key press is moving it), the active page's row is drawn even
+    // out of view: a far move (Home, End) draws its target in the same render, so focus moves there
+    // before the old row is removed and never falls to the body, however late the scroll's render is.
+    rangeExtractor: (range) => {
+      const drawn = defaultRangeExtractor(range);
+      const holdsFocus = focusPending.current || viewport.current?.contains(document.activeElement) === true;
+      if (!interactive || !holdsFocus || activeRow >= rows || drawn.includes(activeRow)) return drawn;
+      return [...drawn, activeRow].sort((a, b) => a - b);
+    },
   });
-
-  const [active, setActive] = useState(0);
-  const focusPending = useRef(false);
-  const current = Math.min(active, pageCount - 1);
   useEffect(() => {
     if (!focusPending.current) return;
     const button = viewport.current?.querySelector<HTMLElement>(`[data-page-index="${current}"]`);
@@ -115,7 +125,6 @@ export function PageGrid({
     event.preventDefault();
   };
 
-  const interactive = Boolean(onToggle);
   return (
     <div
       ref={viewport}
