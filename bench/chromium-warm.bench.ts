@@ -3,10 +3,11 @@
  * against a cold `chromium --headless --print-to-pdf` of the same file, pairs interleaved so both
  * see the same machine load; medians. Goal: warm ÷ cold <= 0.3. Printed, never asserted.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { htmlToPdfConverter } from '../packages/server/src/converters/html-to-pdf';
 import { CHROMIUM_ARGS, configureChromium, shutdownChromium } from '../packages/server/src/engines/chromium';
 import { convertAsSent } from '../packages/server/src/testing/convert-as-sent';
@@ -15,6 +16,8 @@ import { chromiumPath } from '../tests/chromium';
 import { reportGoal } from './goals';
 
 const PAIRS = 9;
+/** Idle time before each cold run (see coldOnce), not counted in either figure. */
+const IDLE_BETWEEN_JOBS_MS = 500;
 
 const PAGE = `<!doctype html><html><head><title>Bench</title><style>
   body { font-family: sans-serif; } td { border: 1px solid #999; padding: 4px; }
@@ -40,12 +43,19 @@ async function warmOnce(file: string): Promise<{ ms: number; pdf: string; cleanu
   return { ms: performance.now() - started, pdf: result?.path ?? '', cleanup: job.cleanup };
 }
 
-function coldOnce(file: string, out: string): number {
+/**
+ * Awaited, not run synchronously, and after a pause: a running server's event loop is free between
+ * jobs and the warm browser uses that idle time to close the last job's context and prepare the
+ * next one (prepared-contexts.ts). A blocked loop would push that work into the next warm job's time;
+ * no pause would have it compete with the cold browser for the CPU.
+ */
+async function coldOnce(file: string, out: string): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, IDLE_BETWEEN_JOBS_MS));
   const started = performance.now();
-  execFileSync(
+  await promisify(execFile)(
     chromiumPath,
     [...CHROMIUM_ARGS, '--headless', '--no-pdf-header-footer', `--print-to-pdf=${out}`, `file://${file}`],
-    { stdio: 'ignore', timeout: 60_000 },
+    { timeout: 60_000 },
   );
   return performance.now() - started;
 }
@@ -58,7 +68,7 @@ export default async function chromiumWarmBench(): Promise<void> {
   try {
     const first = await warmOnce(file); // launches the warm browser, as a running server has it
     await first.cleanup();
-    coldOnce(file, join(dir, 'cold-warmup.pdf')); // the binary and fonts in the page cache for both
+    await coldOnce(file, join(dir, 'cold-warmup.pdf')); // the binary and fonts in the page cache for both
     const warm: number[] = [];
     const cold: number[] = [];
     for (let i = 0; i < PAIRS; i++) {
@@ -70,7 +80,7 @@ export default async function chromiumWarmBench(): Promise<void> {
       if (i === 0) console.log(`warm PDF: ${pages(run.pdf)} page(s)`);
       await run.cleanup();
       const out = join(dir, `cold-${i}.pdf`);
-      cold.push(coldOnce(file, out));
+      cold.push(await coldOnce(file, out));
       if (i === 0) console.log(`cold PDF: ${pages(out)} page(s)`);
     }
     const w = median(warm);
