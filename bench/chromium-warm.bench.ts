@@ -7,6 +7,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { htmlToPdfConverter } from '../packages/server/src/converters/html-to-pdf';
 import { CHROMIUM_ARGS, configureChromium, shutdownChromium } from '../packages/server/src/engines/chromium';
@@ -15,6 +16,7 @@ import { makeConverterContext } from '../packages/server/src/testing/converter-c
 import { chromiumPath } from '../tests/chromium';
 import { reportGoal } from './goals';
 
+const exec = promisify(execFile);
 const PAIRS = 9;
 /** Idle time before each cold run (see coldOnce), not counted in either figure. */
 const IDLE_BETWEEN_JOBS_MS = 500;
@@ -50,9 +52,9 @@ async function warmOnce(file: string): Promise<{ ms: number; pdf: string; cleanu
  * no pause would have it compete with the cold browser for the CPU.
  */
 async function coldOnce(file: string, out: string): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, IDLE_BETWEEN_JOBS_MS));
+  await sleep(IDLE_BETWEEN_JOBS_MS);
   const started = performance.now();
-  await promisify(execFile)(
+  await exec(
     chromiumPath,
     [...CHROMIUM_ARGS, '--headless', '--no-pdf-header-footer', `--print-to-pdf=${out}`, `file://${file}`],
     { timeout: 60_000 },
