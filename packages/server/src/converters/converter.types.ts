@@ -56,6 +56,11 @@ export interface ConverterResultFile {
   fileName: string;
   /** Extra fields for this file's entry in the answer, e.g. `{ Redaction: {...} }`. */
   report?: Record<string, unknown>;
+  /**
+   * The file's bytes, when the converter made them in memory and wrote them to `path` itself: what
+   * runs after it (the active-content check, the store) takes them instead of reading the file back.
+   */
+  bytes?: Buffer;
 }
 
 /**

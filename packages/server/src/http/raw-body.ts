@@ -5,7 +5,7 @@
  * wants stay and every other body reaches the handler as an unread stream, which is written to disk
  * under the size limit (checked from Content-Length first, then while streaming).
  */
-import { Readable, Transform } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { parse } from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FileTooLargeError } from '../storage/file-store';
@@ -38,14 +38,42 @@ export function declaredOver(request: FastifyRequest, limit: number): boolean {
   return Number.isFinite(declared) && declared > limit;
 }
 
-/** Passes bytes through and fails with FileTooLargeError once more than `limit` went by. */
-export function byteLimit(limit: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (seen > limit) callback(new FileTooLargeError(limit));
-      else callback(null, chunk);
-    },
-  });
+/**
+ * Passes bytes through and fails with FileTooLargeError once more than `limit` went by. Keeps what a
+ * caller would otherwise read back from disk: how many bytes went by (`seen`) and the first
+ * `headBytes` of them (`head()`, what the upload sniff looks at).
+ */
+export class ByteLimit extends Transform {
+  seen = 0;
+  private readonly headChunks: Buffer[] = [];
+  private headLength = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly headBytes = 0,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.seen += chunk.length;
+    if (this.seen > this.limit) {
+      callback(new FileTooLargeError(this.limit));
+      return;
+    }
+    if (this.headLength < this.headBytes) {
+      const part = chunk.subarray(0, this.headBytes - this.headLength);
+      // copied: a chunk may be a view of a bigger pooled buffer the parser reuses
+      this.headChunks.push(Buffer.from(part));
+      this.headLength += part.length;
+    }
+    callback(null, chunk);
+  }
+
+  /** The first `headBytes` bytes that went by (fewer when the stream was shorter). */
+  head(): Buffer {
+    return Buffer.concat(this.headChunks, this.headLength);
+  }
 }
+
+export const byteLimit = (limit: number, headBytes = 0): ByteLimit => new ByteLimit(limit, headBytes);

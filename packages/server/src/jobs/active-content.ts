@@ -18,17 +18,24 @@ export const KEEP_ACTIVE_CONTENT = 'KeepActiveContent';
 const UNTOUCHED = new Set(['pdf/to/redact', 'pdf/to/pdfa']);
 const INPUTS_FIRST = new Set(['pdf/to/protect']);
 
+/** A file to clean: its path, and its bytes when the converter still holds them. */
+type Cleaned = Pick<ConverterResultFile, 'path' | 'bytes'>;
+
 /** True when the scrub can be skipped: the bytes prove there is nothing for it to remove. */
-async function provablyClean(path: string): Promise<boolean> {
-  const bytes = await rawBytesIfSmall(path);
-  return bytes !== undefined && !mayHoldActiveContent(bytes);
+async function provablyClean({ path, bytes }: Cleaned): Promise<boolean> {
+  const read = bytes ?? (await rawBytesIfSmall(path));
+  return read !== undefined && !mayHoldActiveContent(read);
 }
 
-async function strip(paths: string[], context: ConverterContext): Promise<void> {
-  for (const path of paths) {
-    if (await provablyClean(path)) continue;
-    await runMupdfTask({ kind: 'strip-active-content', path }, context.signal, context.deadlineAt);
+/** Scrubs each file that may hold active content; answers those rewritten. */
+async function strip(files: Cleaned[], context: ConverterContext): Promise<Set<Cleaned>> {
+  const rewritten = new Set<Cleaned>();
+  for (const file of files) {
+    if (await provablyClean(file)) continue;
+    await runMupdfTask({ kind: 'strip-active-content', path: file.path }, context.signal, context.deadlineAt);
+    rewritten.add(file);
   }
+  return rewritten;
 }
 
 /** Runs `convert` and removes the active content of what goes in (protect) or comes out as PDF. */
@@ -41,15 +48,16 @@ export async function convertWithoutActiveContent(
   if (keepActiveContent || UNTOUCHED.has(endpoint)) return convert(context);
   if (INPUTS_FIRST.has(endpoint)) {
     await strip(
-      context.files.filter((file) => file.ext === 'pdf').map((file) => file.path),
+      context.files.filter((file) => file.ext === 'pdf'),
       context,
     );
     return convert(context);
   }
   const results = await convert(context);
-  await strip(
-    results.filter((result) => /\.pdf$/i.test(result.path)).map((result) => result.path),
+  const rewritten = await strip(
+    results.filter((result) => /\.pdf$/i.test(result.path)),
     context,
   );
-  return results;
+  // a scrubbed file's bytes in memory are the old ones: the store reads the file
+  return results.map((result) => (rewritten.has(result) ? { ...result, bytes: undefined } : result));
 }

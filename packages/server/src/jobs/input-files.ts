@@ -6,7 +6,7 @@
  */
 import { DomainError, ErrorCode, invalidParameters } from '../contract/errors';
 import type { Converter, ConverterInputFile } from '../converters/converter.types';
-import { extensionForKind, kindMatchesExtension, sniffFile } from '../security/file-sniff';
+import { extensionForKind, kindMatchesExtension, sniffBytes, sniffFile } from '../security/file-sniff';
 
 /** A file received into a job's work folder, before it is checked. */
 export interface ReceivedFile {
@@ -18,6 +18,8 @@ export interface ReceivedFile {
   fileName: string;
   ext: string;
   size: number;
+  /** Its first SNIFF_BYTES bytes when they were seen on the way in: the sniff then reads nothing. */
+  head?: Buffer;
 }
 
 export type InputProblems = Record<string, string[]>;
@@ -52,7 +54,9 @@ export async function acceptInputFiles(
 ): Promise<ConverterInputFile[]> {
   const inputs: ConverterInputFile[] = [];
   // read every file's head at once (50 merge inputs: one wait, not fifty); judged in order below
-  const kinds = await Promise.all(files.map((file) => sniffFile(file.path)));
+  const kinds = await Promise.all(
+    files.map((file) => (file.head ? sniffBytes(file.head) : sniffFile(file.path))),
+  );
   for (const [position, file] of files.entries()) {
     const kind = kinds[position] ?? 'unknown';
     const ext = file.ext || extensionForKind(kind) || '';

@@ -50,13 +50,19 @@ export async function storeResults(
   const files: ResultFileJson[] = [];
   // stored results go to the store in one batch (one transaction, encrypted in parallel), then
   // take their places in the answer's order
-  const toStore: { at: number; path: string; fileName: string; report: ConverterResultFile['report'] }[] = [];
+  const toStore: (Pick<ConverterResultFile, 'bytes' | 'report'> & {
+    at: number;
+    path: string;
+    fileName: string;
+    size: number;
+  })[] = [];
   for (const result of results) {
     const path = checkResultPath(target.workDir, result);
     const fileName = sanitizeFileName(result.fileName, 'result');
-    const size = (await stat(path)).size;
+    const { bytes } = result;
+    const size = bytes?.length ?? (await stat(path)).size;
     if (!target.storeFile && size <= MAX_INLINE_BYTES) {
-      const data = await readFile(path);
+      const data = bytes ?? (await readFile(path));
       files.push({
         FileName: fileName,
         FileExt: extensionOf(fileName),
@@ -66,12 +72,14 @@ export async function storeResults(
       });
       continue;
     }
-    toStore.push({ at: files.length, path, fileName, report: result.report });
+    toStore.push({ at: files.length, path, fileName, size, bytes, report: result.report });
     files.push({ FileName: fileName, FileExt: extensionOf(fileName), FileSize: size });
   }
   const stored = await store.saveManyFromPaths(
-    toStore.map(({ path, fileName }) => ({
+    toStore.map(({ path, size, bytes, fileName }) => ({
       path,
+      size,
+      bytes,
       options: { ownerId: target.ownerId, fileName, kind: 'result' },
     })),
   );

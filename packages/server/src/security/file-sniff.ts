@@ -119,10 +119,13 @@ export function sniffBytes(bytes: Buffer): SniffedKind {
   return 'text';
 }
 
+/** How many leading bytes the sniff reads. */
+export const SNIFF_BYTES = 8192;
+
 export async function sniffFile(path: string): Promise<SniffedKind> {
   const handle = await open(path, 'r');
   try {
-    const buffer = Buffer.alloc(8192);
+    const buffer = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
     return sniffBytes(buffer.subarray(0, bytesRead));
   } finally {

@@ -67,6 +67,22 @@ describe.each(['folder', 'database'] as const)('a batch of results on the %s bac
     if (fileStore === 'database') expect(await databaseFilesHolding(server.dataDir, MARKER)).toEqual([]);
   });
 
+  it('stores a file given with its bytes from them, encrypted, without reading its path', async () => {
+    const bytes = Buffer.concat([Buffer.from(`${MARKER} in memory`), randomBytes(5000)]);
+    const [file] = await server.app.docstudio.store.saveManyFromPaths([
+      {
+        path: join(sources, `${fileStore}-never-written.pdf`),
+        bytes,
+        options: { ownerId: 'owner-a', fileName: 'rotated.pdf', kind: 'result' },
+      },
+    ]);
+    expect(file?.size).toBe(bytes.length);
+    const back = await buffer(server.app.docstudio.store.openDecrypted(file?.id ?? ''));
+    expect(back.equals(bytes)).toBe(true);
+    expect(await dataFilesHolding(server.dataDir, MARKER)).toEqual([]);
+    if (fileStore === 'database') expect(await databaseFilesHolding(server.dataDir, MARKER)).toEqual([]);
+  });
+
   it('leaves no row behind when one file of the batch cannot be read', async () => {
     const good = join(sources, `${fileStore}-good.jpg`);
     await writeFile(good, MARKER);

@@ -11,7 +11,7 @@
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { PassThrough, type Readable, Transform } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import { compactAfterDelete } from './database';
@@ -38,6 +38,16 @@ export interface SaveOptions {
   kind: 'upload' | 'result';
   /** Plaintext bytes allowed; the save fails with FileTooLargeError past it. */
   maxBytes?: number;
+}
+
+/** One file of a batch: its path, and what the caller already knows of it (no stat, no read back). */
+export interface BatchFile {
+  path: string;
+  options: SaveOptions;
+  /** Its size in bytes. */
+  size?: number;
+  /** Its bytes, when the caller holds them (a result made in memory): encrypted from here. */
+  bytes?: Buffer;
 }
 
 export class FileTooLargeError extends Error {
@@ -134,15 +144,15 @@ export class FileStore {
 
   /**
    * Several files from disk at once (a conversion's 117 page images): every row in one transaction
-   * (sized from the file, written before any byte, as save() does), then the files encrypted and
+   * (sized from the file unless the caller says, written before any byte, as save() does), then the files encrypted and
    * written BATCH_STREAMS at a time. Any failure removes the whole batch, rows and bytes.
    */
-  async saveManyFromPaths(files: { path: string; options: SaveOptions }[]): Promise<StoredFile[]> {
+  async saveManyFromPaths(files: BatchFile[]): Promise<StoredFile[]> {
     const now = new Date();
     const expiresAt = new Date(now.getTime() + this.retentionMs()).toISOString();
     const rows: FilesTable[] = [];
-    for (const { path, options } of files) {
-      const size = (await stat(path)).size;
+    for (const { path, options, ...known } of files) {
+      const size = known.bytes?.length ?? known.size ?? (await stat(path)).size;
       if (options.maxBytes !== undefined && size > options.maxBytes)
         throw new FileTooLargeError(options.maxBytes);
       const id = newId();
@@ -172,8 +182,9 @@ export class FileStore {
       const writeNext = async (): Promise<void> => {
         for (let i = next++; i < rows.length; i = next++) {
           const row = rows[i] as FilesTable;
+          const { path, bytes } = files[i] as BatchFile;
           await pipeline(
-            createReadStream((files[i] as { path: string }).path),
+            bytes ? Readable.from([bytes]) : createReadStream(path),
             createEncryptStream(this.keys.current.key),
             this.backend.createWriteStream(row.id),
           );

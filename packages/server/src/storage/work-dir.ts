@@ -5,8 +5,8 @@
  * after a crash (SIGKILL, power loss of a container without a fresh tmpfs) the next start finds the
  * dead run's folders and shreds them before serving.
  */
-import { accessSync, constants, statfsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { accessSync, constants, type Dirent, statfsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isRunAlive, isRunId, thisRunId } from './run-identity';
@@ -62,6 +62,29 @@ export async function shredStaleWorkDirs(): Promise<number> {
   return shredded;
 }
 
+/**
+ * Removes a folder and everything in it, in the fewest calls: one listing per folder (its entries'
+ * types come with it), one unlink per file, one rmdir per folder. `rm -r` first tries rmdir on every
+ * folder, then lstats every entry: twice the calls for a job's `in/0.pdf` and its result, and on a
+ * busy server each call is a hand-off to libuv's threads. Links are unlinked, never followed.
+ */
+async function removeTree(path: string): Promise<void> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(path, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory() ? removeTree(join(path, entry.name)) : unlink(join(path, entry.name)),
+    ),
+  );
+  await rmdir(path);
+}
+
 export async function removeWorkDir(path: string): Promise<void> {
-  await rm(path, { recursive: true, force: true });
+  // anything unexpected (a file appearing meanwhile, an odd file system) gets Node's own rm -r
+  await removeTree(path).catch(() => rm(path, { recursive: true, force: true }));
 }

@@ -34,11 +34,13 @@ async function rotatePdf(ctx: ConverterContext<RotateParameters>): Promise<Conve
   const selection = parsePageRange(ctx.params.PageRange, pages);
   if (!selection.ok) throw invalidParameters({ PageRange: [selection.error] });
   const output = join(ctx.workDir, 'result-rotated.pdf');
-  const result = [{ path: output, fileName: `${parse(file.fileName).name}-rotated.pdf` }];
+  const result: [ConverterResultFile] = [
+    { path: output, fileName: `${parse(file.fileName).name}-rotated.pdf` },
+  ];
   const rotated = bytes && tree ? rotateRaw(bytes, tree, selection.pages, angle) : undefined;
   if (rotated) {
     await writeFile(output, rotated);
-    return result;
+    return [{ ...result[0], bytes: rotated }];
   }
   const range = selection.all ? '1-z' : toQpdfRange(selection.pages);
   await rotatePages(file.path, output, angle, range, {
