@@ -140,7 +140,13 @@ describe('crash safety of the server process', () => {
   it('past SHUTDOWN_GRACE_SECONDS the jobs still running are cancelled with 503 and the server exits', async () => {
     const server = await startServerProcess(await tempDataDir(), { SHUTDOWN_GRACE_SECONDS: '1' });
     const job = convert(server, 'pdf/to/ocr', SCAN);
-    await waitFor(async () => (await enginesOf(server.pid)).length >= 1, 30_000);
+    // the job's own work folder first: warm engines of the start-up alone could pass the engine
+    // check before the request was even sent, and the signal would then refuse its connection
+    await waitFor(
+      async () =>
+        (await workFoldersOf(server.pid)).length >= 1 && (await enginesOf(server.pid)).length >= 1,
+      30_000,
+    );
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     const answer = await job;
