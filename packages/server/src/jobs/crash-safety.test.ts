@@ -143,8 +143,7 @@ describe('crash safety of the server process', () => {
     // the job's own work folder first: warm engines of the start-up alone could pass the engine
     // check before the request was even sent, and the signal would then refuse its connection
     await waitFor(
-      async () =>
-        (await workFoldersOf(server.pid)).length >= 1 && (await enginesOf(server.pid)).length >= 1,
+      async () => (await workFoldersOf(server.pid)).length >= 1 && (await enginesOf(server.pid)).length >= 1,
       30_000,
     );
     const signalled = Date.now();
