@@ -60,7 +60,7 @@ RUN chmod 0755 packages/server/dist/main.js \
  && ln -s /app/packages/server/dist/main.js /usr/local/bin/docstudio-server
 
 ENV NODE_ENV=production \
-    NODE_OPTIONS=--enable-source-maps \
+    NODE_OPTIONS="--enable-source-maps --max-semi-space-size=4" \
     HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/data \

@@ -10,7 +10,7 @@
  *   how long the first GET /api/healthz takes (it reports the engines' versions, probed at start);
  * - restart: the same server started again on the data folder its first start made (database
  *   migrated, keys written), as a restart or a new cluster node on shared storage starts.
- * Servers run with the allocator npm start gives them (packages/server/allocator.mjs).
+ * Servers run with the memory settings npm start gives them (packages/server/memory.mjs).
  * The compiled server's start-to-ready is reported as a goal (≤ 0.5 s, issue 19). With
  * SERVER_START_BASELINE_DIST set, an earlier build's dist runs as a third variant in the same rounds.
  * Variants alternate within each round (tsx's transform cache is warm after the first); medians of
@@ -21,7 +21,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allocatorEnv } from '../packages/server/allocator.mjs';
+import { serverMemoryEnv } from '../packages/server/memory.mjs';
 import { reportGoal } from './goals';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -118,7 +118,14 @@ async function measureStart(variant: Variant, dataDir: string): Promise<Figures>
   const started = performance.now();
   const child = spawn(process.execPath, variant.startArgs, {
     cwd: root,
-    env: { ...allocatorEnv(), ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'false' },
+    env: {
+      ...process.env,
+      ...serverMemoryEnv(),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG: 'false',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {

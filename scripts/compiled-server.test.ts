@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jemallocLibrary } from '../packages/server/allocator.mjs';
+import { jemallocLibrary, SEMI_SPACE_MB } from '../packages/server/memory.mjs';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { pageCount, pageRotations, pageText } from '../packages/server/src/testing/pdf-tools';
 import { listProcesses, processesWith } from '../packages/server/src/testing/process-tree';
@@ -181,7 +181,7 @@ describe('the compiled server', () => {
     expect(body).toContain('Hello, here is some text without a meaning.');
   });
 
-  it('runs on jemalloc as npm start launches it, and leaves its engines their own allocator', async () => {
+  it('runs on jemalloc as npm start launches it, and leaves its engines their own allocator and V8 options', async () => {
     const library = jemallocLibrary();
     expect(library, 'libjemalloc2 (scripts/install-engines.sh)').toBeDefined();
     const mapped = (pid: number): Promise<boolean> =>
@@ -201,11 +201,25 @@ describe('the compiled server', () => {
       const name = all.find((p) => p.pid === pid)?.cmdline.slice(0, 60);
       expect(await mapped(pid), name).toBe(false);
       const environment = await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '');
+      const entries = environment.split('\0');
       expect(
-        environment.split('\0').some((entry) => entry.startsWith('LD_PRELOAD=')),
+        entries.some((entry) => entry.startsWith('LD_PRELOAD=')),
         name,
       ).toBe(false);
+      // nor the server's V8 options (the spawner's Node starts with them emptied)
+      expect(entries.find((entry) => entry.startsWith('NODE_OPTIONS=')) ?? 'NODE_OPTIONS=', name).toBe(
+        'NODE_OPTIONS=',
+      );
     }
+  });
+
+  it('keeps its young generation at the semi-space size npm start gives it, after conversions', async () => {
+    // run by now: qpdf, MuPDF, LibreOffice, images, PDF to Word; V8 would have grown Node's default
+    // 16 MB semi-spaces to 2 × 16 MB of new space by now
+    const metrics = await (await fetch(`${server.apiUrl}/metrics`)).text();
+    const newSpace = Number(/^nodejs_heap_space_size_total_bytes\{space="new"\} (\d+)$/m.exec(metrics)?.[1]);
+    expect(newSpace).toBeGreaterThan(0);
+    expect(newSpace).toBeLessThanOrEqual(2 * SEMI_SPACE_MB * 1024 * 1024);
   });
 
   it('is not ready while dist/task-worker.js is missing (the MuPDF worker threads cannot start)', async () => {

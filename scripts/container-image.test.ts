@@ -8,9 +8,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DockerfileParser, type Instruction } from 'dockerfile-ast';
+import { DockerfileParser, type Env, type Instruction } from 'dockerfile-ast';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SEMI_SPACE_MB } from '../packages/server/memory.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string): string => readFileSync(`${root}${path}`, 'utf8');
@@ -27,7 +28,9 @@ const text = (instruction: Instruction | undefined): string => instruction?.getA
 /** ENV KEY=value pairs of the final stage. */
 const runtimeEnv = new Map(
   inRuntime('ENV').flatMap((instruction) =>
-    instruction.getArguments().map((argument) => argument.getValue().split('=', 2) as [string, string]),
+    (instruction as Env)
+      .getProperties()
+      .map((property) => [property.getName(), property.getValue() ?? ''] as const),
   ),
 );
 
@@ -59,6 +62,10 @@ describe('Dockerfile', () => {
     // the command printed for people without root installs exactly the listed packages
     const printed = installScript('--print').split('--no-install-recommends')[1]?.trim().split(/\s+/);
     expect(printed).toEqual(listed);
+  });
+
+  it('runs the server with 4 MB semi-spaces on its main thread, as npm start does', () => {
+    expect(runtimeEnv.get('NODE_OPTIONS')?.split(' ')).toContain(`--max-semi-space-size=${SEMI_SPACE_MB}`);
   });
 
   it('runs the server on jemalloc from the engine list, linked at one path for every architecture', () => {

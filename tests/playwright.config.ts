@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { allocatorEnv } from '../packages/server/allocator.mjs';
+import { serverMemoryEnv } from '../packages/server/memory.mjs';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { RESULTS_DIR, SERVER_LOG } from './e2e/support/log-markers.ts';
 import { pagePort, partnerOrigin, studioPort as port } from './e2e/support/ports.ts';
@@ -40,8 +40,8 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
-      // the allocator npm start gives the server
-      ...allocatorEnv(),
+      // the memory settings npm start gives the server (allocator, main-thread semi-space)
+      ...serverMemoryEnv(),
       PORT: String(port),
       // E2E_STATIC_DIR: a demo built elsewhere (`vite build -c vite.config.ts --outDir …`).
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? join(root, 'demo/dist'),

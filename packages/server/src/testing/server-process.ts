@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { allocatorEnv } from '../../allocator.mjs';
+import { serverMemoryEnv } from '../../memory.mjs';
 import { ENGINE_RUN_VARIABLE } from '../engines/orphaned-engines';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
@@ -28,9 +28,9 @@ export async function startServerProcess(
   { compiled = false }: { compiled?: boolean } = {},
 ): Promise<ServerProcess> {
   const childEnv: NodeJS.ProcessEnv = {
-    // compiled: as npm start runs it, on the allocator it gives the server
-    ...(compiled ? allocatorEnv() : {}),
     ...process.env,
+    // compiled: as npm start runs it, with the memory settings it gives the server
+    ...(compiled ? serverMemoryEnv() : {}),
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',

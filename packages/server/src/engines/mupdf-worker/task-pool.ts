@@ -29,10 +29,11 @@ const MAX_HEAP_MB = 2048;
 
 /**
  * V8's young generation per worker. Its default (48 MB here) made each worker's JavaScript heap ~57 MB
- * for ~31 MB of live data; at 8 MB the heap was 38 MB, the 200 mixed jobs of bench/small-jobs no
- * slower. 16 keeps headroom for pdf-lib's allocation bursts on big documents.
+ * for ~31 MB of live data. At 4 MB (`npm run bench -- worker-pool`, paired with 16 MB): a 117-page book
+ * watermarked 3 times by pdf-lib in 887 vs 886 ms at 263 vs 298 MB peak RSS, 20 pages' structure
+ * 273 vs 305 MB at the same speed; pdf-lib's allocation bursts do not need the larger nursery.
  */
-const YOUNG_GENERATION_MB = 16;
+const YOUNG_GENERATION_MB = 4;
 
 const shutDown = (): Error => new Error('The worker threads are shut down.');
 

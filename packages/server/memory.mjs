@@ -1,0 +1,52 @@
+/**
+ * How the server's process uses memory, set by whoever launches it (npm start, the image, and the
+ * tests' and benches' servers: testing/server-process.ts for the compiled one). Beside the package,
+ * not in src: plain JavaScript that npm start imports before anything is built.
+ *
+ * - The allocator: jemalloc (Debian's libjemalloc2, in the engine list), preloaded. glibc's malloc
+ *   keeps what the MuPDF worker threads, libuv's pool and libvips free in per-thread arenas: after 200
+ *   mixed conversions and 15 s idle the server and its engines held 1.52× their fresh memory on glibc
+ *   (two arenas), 1.30× on jemalloc (445 → 401 MB, `npm run bench -- small-jobs`). sharp also runs
+ *   libvips single-threaded on glibc (its guard against that fragmentation) and on every core with
+ *   jemalloc. Without the library, glibc with two arenas (MALLOC_ARENA_MAX=2) is the fallback.
+ * - V8's young generation on the main thread: 4 MB semi-spaces (`--max-semi-space-size=4`) instead of
+ *   Node's 16. Under load V8 grows the new space to its limit and keeps it: 16 → 32 MB after the small-jobs
+ *   bench, plus old space promoted early from it. With 4 MB the idle server after 200 mixed conversions
+ *   held 1.12× its fresh memory instead of 1.36× (1, 2 and 4 MB alike), at the same rotate rate
+ *   and mixed-conversion time (the main thread does HTTP, the database and the job bookkeeping; the
+ *   heavy JavaScript runs in worker threads, whose own limits are in engines/mupdf-worker/task-pool.ts).
+ *
+ * Engines keep their own allocator and heap: they get an allow-listed environment, without the preload
+ * or NODE_OPTIONS (engineEnv, orphaned-engines.ts).
+ */
+import { existsSync } from 'node:fs';
+import { arch } from 'node:os';
+
+/** Debian's multiarch folders by Node's name for the architecture. */
+const MULTIARCH = { x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu' };
+
+/** The main thread's semi-space size in MB (see above). */
+export const SEMI_SPACE_MB = 4;
+
+/** Where Debian's libjemalloc2 puts the library on this machine, if it is there. */
+export function jemallocLibrary() {
+  const folder = MULTIARCH[arch()];
+  const path = folder && `/usr/lib/${folder}/libjemalloc.so.2`;
+  return path && existsSync(path) ? path : undefined;
+}
+
+/**
+ * The environment entries that set a server process's memory, to spread over the caller's environment
+ * (`{ ...process.env, ...serverMemoryEnv() }`): an LD_PRELOAD, MALLOC_ARENA_MAX or semi-space size the
+ * caller already set wins, and the caller's other NODE_OPTIONS are kept.
+ */
+export function serverMemoryEnv(env = process.env) {
+  const options = env.NODE_OPTIONS ?? '';
+  const NODE_OPTIONS = options.includes('--max-semi-space-size')
+    ? options
+    : `${options} --max-semi-space-size=${SEMI_SPACE_MB}`.trim();
+  const library = jemallocLibrary();
+  if (env.LD_PRELOAD !== undefined || !library)
+    return { MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2', NODE_OPTIONS };
+  return { LD_PRELOAD: library, NODE_OPTIONS };
+}
