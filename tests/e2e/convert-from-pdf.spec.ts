@@ -56,6 +56,19 @@ test('PDF to Excel reads a table printed sideways (/Rotate 90) upright, with num
   expect(zipEntryText(result.path, 'xl/worksheets/sheet1.xml')).toMatch(/<v>71137<\/v>/);
 });
 
+test('PDF to JPG lists the pages of a 117-page book while it converts', async ({ page }) => {
+  const tool = new PdfToJpgModel(page);
+  await tool.open();
+  await tool.chooseFiles(corpusFile('pdf/GeoTopo-komprimiert.pdf'));
+  await tool.convert();
+  // the list exists only while converting: pages the server has stored, before the answer
+  const ready = tool.root.locator('[data-part="ready-results"]');
+  await expect(ready.getByRole('heading', { name: /^Ready so far \(\d+\)$/ })).toBeVisible();
+  await tool.expectComplete();
+  await expect(ready).toHaveCount(0);
+  await expect(tool.resultItems).toHaveCount(117);
+});
+
 test('PDF to JPG gives one JPEG per page', async ({ page }, testInfo) => {
   const tool = new PdfToJpgModel(page);
   await tool.open();

@@ -22,12 +22,16 @@ import {
   parseErrorAnswer,
   parseJobId,
   parseServerRunAnswer,
+  parseStreamedAnswer,
   parseUploadAnswer,
+  STREAMED_ANSWER_TYPE,
+  streamedLines,
 } from './conversion.response';
 import type {
   ConversionFile,
   ConversionForm,
   ConversionResult,
+  ConvertOptions,
   FormValue,
   RequestOptions,
   ServerRunResult,
@@ -103,11 +107,29 @@ export class ConversionClient {
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
 
-  /** POST one prepared form to `{apiUrl}/convert/{endpoint}`. */
-  async convert(form: ConversionForm, options: RequestOptions = {}): Promise<ConversionResult> {
+  /**
+   * POST one prepared form to `{apiUrl}/convert/{endpoint}`. With `onFile`, the answer is asked for as
+   * a stream, and each result stored ahead of the others is handed over as it arrives.
+   */
+  async convert(form: ConversionForm, options: ConvertOptions = {}): Promise<ConversionResult> {
     if (!ENDPOINT_PATTERN.test(form.endpoint)) throw new ConversionInputError('Invalid endpoint format');
-    const answer = await this.postForm(`/convert/${form.endpoint}`, form.fields, options);
-    return parseConversionAnswer(answer, answer.bodyText);
+    const { onFile, ...request } = options;
+    if (!onFile) {
+      const answer = await this.postForm(`/convert/${form.endpoint}`, form.fields, request);
+      return parseConversionAnswer(answer, answer.bodyText);
+    }
+    let read = 0;
+    const answer = await this.postForm(`/convert/${form.endpoint}`, form.fields, request, {
+      accept: `${STREAMED_ANSWER_TYPE}, application/json`,
+      onResponseText: (text) => {
+        const { files, next } = streamedLines(text, read);
+        read = next;
+        for (const { file, index } of files) onFile(file, index);
+      },
+    });
+    return (answer.contentType ?? '').includes(STREAMED_ANSWER_TYPE)
+      ? parseStreamedAnswer(answer, answer.bodyText)
+      : parseConversionAnswer(answer, answer.bodyText);
   }
 
   /** Build the form from a catalogue tool and its option values, then convert. */
@@ -115,7 +137,7 @@ export class ConversionClient {
     tool: ToolDefinition,
     values: OptionValues,
     input: ConversionFormInput,
-    options: RequestOptions & ConversionFormOptions = {},
+    options: ConvertOptions & ConversionFormOptions = {},
   ): Promise<ConversionResult> {
     const { endpoint, timeoutSeconds, ...request } = options;
     const formOptions: ConversionFormOptions = {
@@ -159,15 +181,25 @@ export class ConversionClient {
   }
 
   /** POSTs multipart fields to `{apiUrl}{path}` and answers the reply, or throws its error answer. */
-  private async postForm(path: string, fields: ConversionForm['fields'], options: RequestOptions) {
+  private async postForm(
+    path: string,
+    fields: ConversionForm['fields'],
+    options: RequestOptions,
+    streamed?: { accept: string; onResponseText: (textSoFar: string) => void },
+  ) {
     const { body, contentType } = encodeMultipart(fields);
     const answer = await this.send({
       url: `${this.apiUrl}${path}`,
       method: 'POST',
-      headers: { ...(await this.authorization()), 'Content-Type': contentType, Accept: 'application/json' },
+      headers: {
+        ...(await this.authorization()),
+        'Content-Type': contentType,
+        Accept: streamed?.accept ?? 'application/json',
+      },
       body,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
+      ...(streamed ? { onResponseText: streamed.onResponseText } : {}),
     });
     if (!answer.ok) throw parseErrorAnswer(answer, answer.bodyText);
     return answer;

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConversionError } from './conversion.errors';
-import { parseConversionAnswer, parseErrorAnswer, readFieldErrors } from './conversion.response';
+import {
+  parseConversionAnswer,
+  parseErrorAnswer,
+  parseStreamedAnswer,
+  readFieldErrors,
+  streamedLines,
+} from './conversion.response';
 import { encodeMultipart } from './multipart.encoder';
 
 const meta = { status: 500, statusText: 'Internal Server Error' };
@@ -98,6 +104,53 @@ describe('encodeMultipart', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe('a streamed answer (application/x-ndjson)', () => {
+  const page = (index: number) =>
+    JSON.stringify({
+      Index: index,
+      File: {
+        FileName: `book-${index + 1}.jpg`,
+        FileExt: 'jpg',
+        FileSize: 10,
+        FileId: `id${index}`,
+        Url: `https://s/d/id${index}/b.jpg`,
+      },
+    });
+  const answer = JSON.stringify({
+    ConversionCost: 1,
+    ConversionTime: 2,
+    Files: [0, 1].map((index) => JSON.parse(page(index)).File),
+  });
+
+  it('hands over each complete line once, however the text is cut into chunks', () => {
+    const text = `${page(1)}\n${page(0)}\n${answer}\n`;
+    for (let cut = 1; cut < text.length; cut += 7) {
+      const seen: number[] = [];
+      let from = 0;
+      for (const part of [text.slice(0, cut), text]) {
+        const { files, next } = streamedLines(part, from);
+        from = next;
+        seen.push(...files.map(({ index, file }) => (file.fileId === `id${index}` ? index : -1)));
+      }
+      expect(seen).toEqual([1, 0]);
+      expect(from).toBe(text.length);
+    }
+  });
+
+  it('reads the last line as the answer, or throws the failure that ended the stream', () => {
+    const ok = parseStreamedAnswer({ status: 200, statusText: 'OK' }, `${page(0)}\n${answer}\n`);
+    expect(ok.files.map((file) => file.fileName)).toEqual(['book-1.jpg', 'book-2.jpg']);
+    const failed = `${page(0)}\n${JSON.stringify({ Status: 504, Code: 5000, Message: 'The conversion took too long.' })}\n`;
+    expect(() => parseStreamedAnswer({ status: 200, statusText: 'OK' }, failed)).toThrow(
+      expect.objectContaining({ status: 504, code: 5000, message: 'The conversion took too long.' }),
+    );
+    // cut off before its last line: an unreadable answer, never a success
+    expect(() => parseStreamedAnswer({ status: 200, statusText: 'OK' }, `${page(0)}\n`)).toThrow(
+      ConversionError,
     );
   });
 });

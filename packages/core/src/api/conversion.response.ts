@@ -112,6 +112,43 @@ function readResultFile(value: unknown): ConversionFile | undefined {
   return { fileName, fileSize: asNumber(value.FileSize), url, fileId, fileExt };
 }
 
+/** The media type of a conversion answer streamed line by line (`Accept: application/x-ndjson`). */
+export const STREAMED_ANSWER_TYPE = 'application/x-ndjson';
+
+/**
+ * The complete lines of a streamed answer (`{Index, File}` per result stored ahead of the others, the
+ * answer last) from `text` on `from`; `next` is where the first incomplete line starts.
+ */
+export function streamedLines(
+  text: string,
+  from: number,
+): { files: Array<{ index: number; file: ConversionFile }>; next: number } {
+  const files: Array<{ index: number; file: ConversionFile }> = [];
+  let start = from;
+  for (let end = text.indexOf('\n', start); end >= 0; end = text.indexOf('\n', start)) {
+    const line = parseJson(text.slice(start, end));
+    start = end + 1;
+    if (!isRecord(line) || typeof line.Index !== 'number') continue;
+    const file = readResultFile(line.File);
+    if (file) files.push({ index: line.Index, file });
+  }
+  return { files, next: start };
+}
+
+/**
+ * A streamed answer's outcome, from its last line: the answer (as parseConversionAnswer reads it),
+ * or the failure that ended it after the 200 was sent (`{Status, Code, Message}`), thrown as the
+ * ConversionError the same failure would have been without the stream.
+ */
+export function parseStreamedAnswer(meta: AnswerMeta, bodyText: string): ConversionResult {
+  const last = bodyText.trimEnd().split('\n').at(-1) ?? '';
+  const body = parseJson(last);
+  if (isRecord(body) && !Array.isArray(body.Files) && typeof body.Status === 'number') {
+    throw parseErrorAnswer({ status: body.Status, statusText: '' }, last);
+  }
+  return parseConversionAnswer(meta, last);
+}
+
 /** An OK conversion answer as a ConversionResult; an answer without a usable Files list is an error. */
 export function parseConversionAnswer(meta: AnswerMeta, bodyText: string): ConversionResult {
   const body = parseJson(bodyText);

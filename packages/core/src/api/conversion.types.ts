@@ -82,6 +82,16 @@ export interface RequestOptions {
   onUploadProgress?: (progress: UploadProgress) => void;
 }
 
+export interface ConvertOptions extends RequestOptions {
+  /**
+   * Each result as soon as the server has stored it, before the conversion ends (pdf/to/jpg: page by
+   * page, in the order they are done; `index` is its place in the final list). Asks the server to
+   * stream its answer; a server or converter that answers all at once calls nothing, and the
+   * returned result lists every file either way.
+   */
+  onFile?: (file: ConversionFile, index: number) => void;
+}
+
 /** A conversion answer as read: the contract's body with any field possibly missing. */
 export type ConversionResponseDto = Partial<Omit<ConversionAnswerBody, 'Files'>> & {
   Files?: Array<Partial<ResultFileBody>>;

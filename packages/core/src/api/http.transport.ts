@@ -13,6 +13,8 @@ export interface HttpRequest {
   body?: Blob | string;
   signal?: AbortSignal;
   onUploadProgress?: (progress: UploadProgress) => void;
+  /** Called as the answer arrives, with all of its text so far (a streamed answer read line by line). */
+  onResponseText?: (textSoFar: string) => void;
 }
 
 export interface HttpAnswer {
@@ -20,6 +22,23 @@ export interface HttpAnswer {
   statusText: string;
   ok: boolean;
   bodyText: string;
+  /** The answer's Content-Type (transports of this file always set it). */
+  contentType?: string;
+}
+
+/** The whole body as text, telling `onText` what has arrived after each chunk. */
+async function readText(response: Response, onText?: (textSoFar: string) => void): Promise<string> {
+  if (!onText || !response.body) return response.text();
+  const decoder = new TextDecoder();
+  let text = '';
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    onText(text);
+  }
+  return text + decoder.decode();
 }
 
 export type HttpTransport = (request: HttpRequest) => Promise<HttpAnswer>;
@@ -99,12 +118,18 @@ export function createFetchTransport(fetchImpl: FetchLike, streamUpload: boolean
     if (!stream) report?.(progressOf(total, total));
     let bodyText: string;
     try {
-      bodyText = await response.text();
+      bodyText = await readText(response, request.onResponseText);
     } catch (error) {
       if (isAbortError(error) || request.signal?.aborted) throw new AbortError(undefined, { cause: error });
       throw new NetworkError('Network error: the server answer was cut off', { cause: error });
     }
-    return { status: response.status, statusText: response.statusText, ok: response.ok, bodyText };
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      ok: response.ok,
+      bodyText,
+      contentType: response.headers.get('content-type') ?? '',
+    };
   };
 }
 
@@ -125,6 +150,8 @@ export function createXhrTransport(): HttpTransport {
         xhr.upload.onprogress = (event) =>
           report(progressOf(event.loaded, event.lengthComputable ? event.total : 0));
       }
+      const onText = request.onResponseText;
+      if (onText) xhr.onprogress = () => onText(xhr.responseText);
       const onAbort = () => xhr.abort();
       request.signal?.addEventListener('abort', onAbort, { once: true });
       const settle = () => request.signal?.removeEventListener('abort', onAbort);
@@ -135,6 +162,7 @@ export function createXhrTransport(): HttpTransport {
           statusText: xhr.statusText,
           ok: xhr.status >= 200 && xhr.status < 300,
           bodyText: typeof xhr.responseText === 'string' ? xhr.responseText : '',
+          contentType: xhr.getResponseHeader('content-type') ?? '',
         });
       };
       xhr.onerror = () => {

@@ -37,6 +37,7 @@ export type {
   ConversionForm,
   ConversionInput,
   ConversionResult,
+  ConvertOptions,
   FormFilePart,
   FormValue,
   RequestOptions,

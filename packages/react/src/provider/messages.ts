@@ -19,6 +19,7 @@ export const defaultMessages = {
   selectedImages: 'Selected Images ({count})',
   selectedFile: 'Selected file',
   conversionComplete: 'Conversion Complete',
+  readySoFar: 'Ready so far ({count})',
   download: 'Download',
   downloadFile: 'Download {name}',
   downloadAll: 'Download All',

@@ -338,6 +338,19 @@ function ShellLayout({
           {state.status === 'failed' && state.errorMessage && (
             <FailureNotice title={tool.texts.failureTitle} message={state.errorMessage} />
           )}
+          {(busy || state.status === 'failed') && state.readyResults.length > 0 && (
+            <ResultList
+              part="ready-results"
+              files={state.readyResults.map(({ file }) => file)}
+              scope={scope}
+              headingLevel={subheadingLevel(headingLevel)}
+              labels={{
+                heading: formatMessage(messages.readySoFar, { count: String(state.readyResults.length) }),
+                download: messages.download,
+                downloadFile: (name) => formatMessage(messages.downloadFile, { name }),
+              }}
+            />
+          )}
           {state.status === 'complete' && (
             <ResultList
               files={results}

@@ -125,6 +125,8 @@ export async function runConversion(context: ConversionContext): Promise<void> {
         ...(prepared.endpoint ? { endpoint: prepared.endpoint } : {}),
         // Real upload progress (XHR) while the body goes out; the simulated cadence covers the server's work.
         onUploadProgress: ({ percent }) => store.getState().setUploadProgress(percent < 100 ? percent : null),
+        // Results the server stores ahead of the others (PDF to JPG's pages) are listed as they come.
+        onFile: (file, index) => store.getState().addReadyResult(file, index),
       },
     );
     ticker.complete();

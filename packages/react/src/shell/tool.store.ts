@@ -41,6 +41,11 @@ export interface ToolState {
   /** Real upload progress (0..100) while the request body is sent; null before and after it. */
   uploadProgress: number | null;
   results: ConversionFile[];
+  /**
+   * Results the server stored ahead of the others while it converts (PDF to JPG: each page as it is
+   * rendered), in result order; kept after a failure, since they stay downloadable.
+   */
+  readyResults: Array<{ index: number; file: ConversionFile }>;
   errorMessage: string | null;
   toasts: ToastMessage[];
 }
@@ -59,6 +64,8 @@ export interface ToolActions {
   cancel(): void;
   setProgress(progress: number): void;
   setUploadProgress(percent: number | null): void;
+  /** One result stored ahead of the others (only while converting). */
+  addReadyResult(file: ConversionFile, index: number): void;
   complete(results: ConversionFile[]): void;
   fail(message: string, fieldErrors?: Record<string, string>): void;
   pushToast(variant: ToastVariant, title: string, message?: string): void;
@@ -101,6 +108,7 @@ export function createToolStore(initial: {
     progress: recalled.length > 0 ? 100 : 0,
     uploadProgress: null,
     results: recalled,
+    readyResults: [],
     errorMessage: null,
     toasts: [],
 
@@ -161,6 +169,7 @@ export function createToolStore(initial: {
         progress: 0,
         uploadProgress: null,
         results: [],
+        readyResults: [],
         errorMessage: null,
         fieldErrors: {},
       });
@@ -171,6 +180,7 @@ export function createToolStore(initial: {
         status: statusAfterInputChange({ files: get().files, url: get().url }),
         progress: 0,
         uploadProgress: null,
+        readyResults: [],
         errorMessage: null,
       });
     },
@@ -180,8 +190,13 @@ export function createToolStore(initial: {
     setUploadProgress(uploadProgress) {
       if (get().status === 'converting') set({ uploadProgress });
     },
+    addReadyResult(file, index) {
+      if (get().status !== 'converting') return;
+      const ready = [...get().readyResults.filter((entry) => entry.index !== index), { index, file }];
+      set({ readyResults: ready.sort((a, b) => a.index - b.index) });
+    },
     complete(results) {
-      set({ status: 'complete', progress: 100, uploadProgress: null, results });
+      set({ status: 'complete', progress: 100, uploadProgress: null, results, readyResults: [] });
     },
     fail(message, fieldErrors = {}) {
       set({ status: 'failed', errorMessage: message, fieldErrors, progress: 0, uploadProgress: null });

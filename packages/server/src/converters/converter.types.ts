@@ -47,6 +47,13 @@ export interface ConverterContext<Params = unknown> {
    * request. Absent means the strict default: only public addresses.
    */
   urlPolicy?: SsrfPolicy;
+  /**
+   * Tells the job that the result at `index` of the list convert will answer is complete and final
+   * (nothing writes to it again), so it can be stored and announced to a client that streams the
+   * answer before the other results exist (pdf/to/jpg, page by page). Converters whose results only
+   * exist together never call it; the job stores everything once convert has answered either way.
+   */
+  onResultReady?: (result: ConverterResultFile, index: number) => void;
 }
 
 export interface ConverterResultFile {

@@ -1,7 +1,9 @@
 /**
  * POST /api/convert/{from}/to/{to} (and catalogue aliases such as pdf/merge): token, converter,
  * streamed inputs, validation, then one job through the queue. Async=true answers {JobId} at once;
- * GET /api/job/{JobId} gives 202 while it runs and the stored answer (or error) when it ends.
+ * GET /api/job/{JobId} gives 202 while it runs and the stored answer (or error) when it ends. With
+ * `Accept: application/x-ndjson` a synchronous answer streams each result as it is stored
+ * (streamed-answer.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../contract/errors';
@@ -16,6 +18,7 @@ import { streamRawBodies } from './raw-body';
 import { withReceivedRequest } from './received-request';
 import { convertSchema, type JobParams, jobSchema } from './schemas/convert.schema';
 import { findConverter, jobDepsOf, publicBaseUrl, requireUser, type ServerContext } from './server-context';
+import { streamedAnswer, wantsStreamedAnswer } from './streamed-answer';
 
 export function registerConvertRoutes(app: FastifyInstance, context: ServerContext): void {
   app.register(async (scope) => registerConvertRoute(scope, context));
@@ -39,6 +42,8 @@ function registerConvertRoute(app: FastifyInstance, context: ServerContext): voi
       const base = publicBaseUrl(context, request);
       // An Async job outlives its request; a sync one stops when its client leaves (e.g. Cancel).
       const clientSignal = options.async ? undefined : clientGoneSignal(request, reply);
+      const streamed =
+        !options.async && wantsStreamedAnswer(request) ? streamedAnswer([context.config.dataDir]) : undefined;
       const job = await startJob(deps, {
         ownerId: user.id,
         name: converter.endpoint,
@@ -65,9 +70,11 @@ function registerConvertRoute(app: FastifyInstance, context: ServerContext): voi
             onQueued: queued,
             jobId,
             urlBase: base,
+            onResultStored: streamed?.onResultStored,
           }),
       });
       handOver();
+      if (streamed) return await streamed.send(request, reply, job.answer);
       if (!options.async) return await job.answer;
       return reply.code(202).send({ JobId: job.id });
     });

@@ -53,7 +53,13 @@ export async function convertWithoutActiveContent(
     );
     return convert(context);
   }
-  const results = await convert(context);
+  // a PDF announced early would be stored before its scrub: only the scrub's outcome is final
+  const announce = context.onResultReady;
+  const results = await convert({
+    ...context,
+    onResultReady:
+      announce && ((result, index) => (/\.pdf$/i.test(result.path) ? undefined : announce(result, index))),
+  });
   const rewritten = await strip(
     results.filter((result) => /\.pdf$/i.test(result.path)),
     context,

@@ -45,9 +45,12 @@ export async function storeResults(
   store: FileStore,
   target: ResultTarget,
   results: ConverterResultFile[],
+  /** Results already being stored (announced early), by path: taken as they are, not stored again. */
+  storedEarly?: ReadonlyMap<string, Promise<ResultFileJson>>,
 ): Promise<ResultFileJson[]> {
   if (results.length === 0) throw conversionFailed('The conversion produced no file.');
   const files: ResultFileJson[] = [];
+  const early: Array<{ at: number; file: Promise<ResultFileJson> }> = [];
   // stored results go to the store in one batch (one transaction, encrypted in parallel), then
   // take their places in the answer's order
   const toStore: (Pick<ConverterResultFile, 'bytes' | 'report'> & {
@@ -57,6 +60,12 @@ export async function storeResults(
     size: number;
   })[] = [];
   for (const result of results) {
+    const storing = storedEarly?.get(result.path);
+    if (storing) {
+      early.push({ at: files.length, file: storing });
+      files.push({ FileName: '', FileExt: '', FileSize: 0 }); // its place, filled below
+      continue;
+    }
     const path = checkResultPath(target.workDir, result);
     const fileName = sanitizeFileName(result.fileName, 'result');
     const { bytes } = result;
@@ -94,5 +103,6 @@ export async function storeResults(
       ...place.report,
     };
   }
+  for (const { at, file } of early) files[at] = await file;
   return files;
 }

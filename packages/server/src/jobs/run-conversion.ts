@@ -6,14 +6,14 @@
  */
 import type { ServerConfig } from '../config';
 import { conversionFailed, engineTimeout } from '../contract/errors';
-import type { Converter, ConverterResultFile } from '../converters/converter.types';
+import type { Converter, ConverterContext, ConverterResultFile } from '../converters/converter.types';
 import type { SsrfPolicy } from '../security/ssrf';
 import type { FileStore } from '../storage/file-store';
 import { removeWorkDir } from '../storage/work-dir';
 import { convertWithoutActiveContent } from './active-content';
 import type { ConversionInput } from './conversion-input';
 import type { JobQueue } from './job-queue';
-import { type ConversionAnswer, type ResultTarget, storeResults } from './result-files';
+import { type ConversionAnswer, type ResultFileJson, type ResultTarget, storeResults } from './result-files';
 
 export interface ConversionRequest extends ResultTarget {
   converter: Converter;
@@ -33,6 +33,12 @@ export interface ConversionRequest extends ResultTarget {
   jobId?: string;
   /** Base of the result Urls a worker writes into that record (the request's public base). */
   urlBase?: string;
+  /**
+   * Called with each result the converter finishes ahead of the others (pdf/to/jpg's pages), once it
+   * is stored: a client streaming the answer gets it before the conversion ends. Results a converter
+   * makes together, and conversions run by a worker process (REDIS_URL), only come in the answer.
+   */
+  onResultStored?: (file: ResultFileJson, index: number) => void;
 }
 
 /** A conversion's `deadlineAt` when it is accepted now with this Timeout. */
@@ -62,11 +68,33 @@ export const urlPolicyOf = (config: ConversionDeps['config']): SsrfPolicy => ({
 const queuedTooLong = () =>
   engineTimeout('The conversion waited in the queue longer than its time limit. Please try again later.');
 
+/**
+ * The results a converter announces before it ends, each stored at once (by path) and passed to
+ * `announce`; the answer takes them from here instead of storing them again.
+ */
+function earlyResults(
+  store: FileStore,
+  target: ResultTarget,
+  announce: (file: ResultFileJson, index: number) => void,
+) {
+  const stored = new Map<string, Promise<ResultFileJson>>();
+  const take = (result: ConverterResultFile, index: number): void => {
+    const saving = storeResults(store, target, [result]).then(([file]) => {
+      announce(file as ResultFileJson, index);
+      return file as ResultFileJson;
+    });
+    saving.catch(() => undefined); // the answer awaits it (and fails with its error)
+    stored.set(result.path, saving);
+  };
+  return { take, stored };
+}
+
 async function runWithTimeout(
   deps: ConversionDeps,
   request: ConversionRequest,
   /** Aborted when the server's shutdown grace is over (the queue's cancel()). */
   shutdownSignal: AbortSignal,
+  onResultReady: ConverterContext['onResultReady'],
 ): Promise<ConverterResultFile[]> {
   const controller = new AbortController();
   const { deadlineAt } = request;
@@ -95,6 +123,7 @@ async function runWithTimeout(
           signal: controller.signal,
           deadlineAt,
           urlPolicy: urlPolicyOf(deps.config),
+          onResultReady,
         },
         (context) => converter.convert(context),
       ),
@@ -123,13 +152,17 @@ export async function runConversion(
       async (shutdownSignal) => {
         request.onStart?.();
         const started = performance.now();
+        const early = request.onResultStored && earlyResults(deps.store, request, request.onResultStored);
         try {
-          const results = await runWithTimeout(deps, request, shutdownSignal);
-          const files = await storeResults(deps.store, request, results);
+          const results = await runWithTimeout(deps, request, shutdownSignal, early?.take);
+          const files = await storeResults(deps.store, request, results, early?.stored);
           const seconds = (performance.now() - started) / 1000;
           deps.metrics.recordConversion(endpoint, 'success', seconds);
           return { ConversionCost: 1, ConversionTime: Math.max(1, Math.ceil(seconds)), Files: files };
         } catch (error) {
+          // results stored ahead stay the client's (it may be downloading them); none may still be
+          // reading the work folder when it is removed
+          await Promise.allSettled(early?.stored.values() ?? []);
           const outcome = request.clientSignal?.aborted ? 'aborted' : 'failure';
           deps.metrics.recordConversion(endpoint, outcome, (performance.now() - started) / 1000);
           throw error;

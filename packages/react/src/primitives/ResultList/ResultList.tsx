@@ -51,6 +51,8 @@ export interface ResultListProps {
   onContinue?: (targetId: string) => void;
   /** Move focus to the result when it appears (after a conversion), so it is announced and reachable. */
   focusOnMount?: boolean;
+  /** The section's data-part: 'results', or 'ready-results' for the files ready while converting. */
+  part?: string;
 }
 
 /**
@@ -69,6 +71,7 @@ export function ResultList({
   continueTargets = [],
   onContinue,
   focusOnMount = false,
+  part = 'results',
 }: ResultListProps) {
   const labels = { ...englishLabels, ...overrides };
   const headingId = useId();
@@ -90,7 +93,7 @@ export function ResultList({
       className={styles.section}
       aria-labelledby={headingId}
       data-scope={scope}
-      data-part="results"
+      data-part={part}
     >
       <div className={styles.header}>
         <Heading level={headingLevel} id={headingId} className={styles.heading}>

@@ -2,7 +2,8 @@
  * Renders and encodes every page in the MuPDF worker pool (engines/mupdf-worker/render-jpg.ts): each
  * worker renders a page and encodes it with sharp (libjpeg-turbo, 4:2:0 below quality 100) straight
  * into the work folder, so no raw page crosses to the server thread. At most MAX_IN_FLIGHT pages are
- * in progress: every worker busy plus one waiting, which bounds memory to a few raw pages.
+ * in progress: every worker busy plus one waiting, which bounds memory to a few raw pages. Each page
+ * is announced as soon as it is written (`onResultReady`), so a streaming client gets it at once.
  */
 import { join } from 'node:path';
 import { renderPageJpgInWorker } from '../../engines/mupdf-worker';
@@ -35,14 +36,15 @@ export async function renderPagesToJpg(
       if (failures.length > 0) throw failures[0];
       const fileName = pageFileName(base, index, pdf.pages);
       const path = join(ctx.workDir, fileName);
-      results[index] = { path, fileName };
+      const result = { path, fileName };
+      results[index] = result;
       // the job's signal stops a page mid-render; forEachPage checks the deadline between pages
       const page = renderPageJpgInWorker(
         pdf.path,
         { index, dpi: options.dpi, quality: options.quality, output: path },
         { signal: ctx.signal },
       )
-        .then(() => undefined)
+        .then(() => ctx.onResultReady?.(result, index))
         .catch((error: unknown) => {
           failures.push(error);
         });

@@ -19,7 +19,10 @@ export const convertSchema = {
     requestBody: conversionRequestBody(conversionFormSchema()),
   },
   response: {
-    200: shapeResponse('Converted: the result files', 'ConversionResult'),
+    200: shapeResponse(
+      'Converted: the result files. With `Accept: application/x-ndjson` (not Async), results stored ahead of the others (pdf/to/jpg: each page) come first, one JSON line each ({Index, File}), and this answer is the last line; a failure after the first line is the last line as {Status, Code, Message}',
+      'ConversionResult',
+    ),
     202: shapeResponse('Async=true: the job started (GET /job/{jobId})', 'JobStarted'),
     ...errorResponses(400, 401, 408, 413, 415, 422, 429, 500, 503, 504),
     404: errorResponse(404, 'There is no converter for this endpoint (Code 4040)'),
