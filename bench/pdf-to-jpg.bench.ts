@@ -1,9 +1,12 @@
 /**
  * PDF to JPG against `pdftoppm -jpeg` on the same 117-page PDF, at equal quality (95) and resolution
  * (150 dpi), runs interleaved, medians: through HTTP (upload, render, encode, encrypted storage of
- * every page) and the converter alone. Goal: pages/s ÷ pdftoppm's ≥ 1.0. Prints, never asserts.
+ * every page) and the converter alone. Goal: pages/s ÷ pdftoppm's ≥ 1.0. Also the streamed answer
+ * (`Accept: application/x-ndjson`): when its first page arrives, and its whole time against the plain
+ * answer's. Prints, never asserts.
  */
 import { execFile } from 'node:child_process';
+import { openAsBlob } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +73,36 @@ export default async function (): Promise<void> {
     if (answer.status !== 200 || answer.body.Files?.length !== pages)
       throw new Error(`pdf/to/jpg answered ${answer.status}: ${answer.body.Message ?? ''}`);
   };
-  const times = { http: [] as number[], converter: [] as number[], poppler: [] as number[] };
+  /** The streamed answer: seconds to its first page line and to its end. */
+  const viaStream = async (): Promise<{ first: number; whole: number }> => {
+    const form = new FormData();
+    form.set('File', await openAsBlob(SOURCE), 'book.pdf');
+    for (const [name, value] of Object.entries({ Dpi: DPI, Quality: QUALITY })) form.set(name, value);
+    const start = performance.now();
+    const answer = await server.request('/api/convert/pdf/to/jpg', {
+      method: 'POST',
+      headers: { accept: 'application/x-ndjson' },
+      body: form,
+    });
+    let first = 0;
+    let text = '';
+    const decoder = new TextDecoder();
+    for await (const chunk of answer.body as AsyncIterable<Uint8Array>) {
+      if (first === 0) first = performance.now() - start;
+      text += decoder.decode(chunk, { stream: true });
+    }
+    const lines = text.trim().split('\n');
+    if (answer.status !== 200 || lines.length !== pages + 1)
+      throw new Error(`streamed pdf/to/jpg answered ${answer.status} with ${lines.length} lines`);
+    return { first: first / 1000, whole: (performance.now() - start) / 1000 };
+  };
+  const times = {
+    http: [] as number[],
+    converter: [] as number[],
+    poppler: [] as number[],
+    streamFirst: [] as number[],
+    streamWhole: [] as number[],
+  };
   try {
     await viaHttp(); // warm: worker threads started, MuPDF loaded
     for (let run = 0; run < RUNS; run += 1) {
@@ -78,6 +110,9 @@ export default async function (): Promise<void> {
       times.http.push(await timed(viaHttp));
       times.poppler.push(await timed(pdftoppm));
       times.converter.push(await timed(converterAlone));
+      const streamed = await viaStream();
+      times.streamFirst.push(streamed.first);
+      times.streamWhole.push(streamed.whole);
     }
   } finally {
     await server.close();
@@ -95,6 +130,9 @@ export default async function (): Promise<void> {
     value: rate(times.http) / poppler,
     atLeast: 1,
   });
+  console.log(
+    `streamed answer:            first page after ${median(times.streamFirst).toFixed(2)} s, all ${pages} after ${median(times.streamWhole).toFixed(2)} s (${(median(times.streamWhole) / median(times.http)).toFixed(2)}× the plain answer's time)`,
+  );
   const kb = (total: number): string => `${(total / pages / 1024).toFixed(0)} KB`;
   console.log(`JPG size a page:            ours ${kb(bytes.ours)}, pdftoppm ${kb(bytes.poppler)}`);
 }

@@ -2,7 +2,9 @@
  * PDF tools against their bare engines, side by side in one run (runs interleaved, medians):
  * - merging 50 real PDFs (distinct files, as uploads are) with `qpdf --empty --pages` alone, through the merge converter (qpdf +
  *   bookmarks) and through the compiled server in its own process, as `npm start` runs it (upload,
- *   checks, storage, download). Goal: HTTP ÷ qpdf ≤ 1.3.
+ *   checks, storage, download). Goal: HTTP ÷ qpdf ≤ 1.3. Beside them the floor of the transport alone:
+ *   the same 50-part upload to a bare Node HTTP server in its own process that reads and drops it, and
+ *   the download of the merged file from it (no parsing, no storage, no engine).
  * - compress (Preset ebook, the converter) against `gs -dPDFSETTINGS=/ebook` alone on real files: time
  *   and size, summed over the files. Goals: time ÷ gs ≤ 1.2, size ÷ gs ≤ 1.0.
  * - the table that chose compress's lossless pass (compress-levels.ts).
@@ -11,7 +13,7 @@
  * node_modules link to this one's).
  * Prints ratios, never asserts (benches are not tests).
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -130,11 +132,21 @@ export async function benchMerge(root: string): Promise<void> {
     });
     await download.arrayBuffer();
   };
+  await qpdf(); // the merged file the bare server serves
+  const bare = await startBareServer(qpdfOut);
+  const transportOnly = async () => {
+    const form = new FormData();
+    for (const [index, path] of inputs.entries())
+      form.append(`Files[${index}]`, await openAsBlob(path, { type: 'application/pdf' }), basename(path));
+    await (await fetch(bare.url, { method: 'POST', body: form })).text();
+    await (await fetch(bare.url)).arrayBuffer();
+  };
   const times = {
     qpdf: [] as number[],
     converter: [] as number[],
     http: [] as number[],
     repeated: [] as number[],
+    transport: [] as number[],
   };
   try {
     await viaHttp(); // warm: engines, workers and the database ready
@@ -144,9 +156,11 @@ export async function benchMerge(root: string): Promise<void> {
       times.qpdf.push(await timed(qpdf));
       times.converter.push(await timed(converter));
       times.repeated.push(await timed(qpdfRepeated));
+      times.transport.push(await timed(transportOnly));
     }
   } finally {
     server.child.kill('SIGTERM');
+    bare.child.kill('SIGTERM');
     await server.exited;
   }
   const pages = (await exec('qpdf', ['--show-npages', qpdfOut])).stdout.trim();
@@ -162,7 +176,30 @@ export async function benchMerge(root: string): Promise<void> {
   console.log(
     `  HTTP + download        ${ms(median(times.http))}  ${ratio(times.http).toFixed(2)}× qpdf (goal ≤ 1.3)`,
   );
+  console.log(
+    `  transport alone        ${ms(median(times.transport))}  ${ratio(times.transport).toFixed(2)}× qpdf (the same upload to a bare server that drops it, and the download)`,
+  );
   reportGoal({ name: 'merge 50 PDFs via HTTP ÷ qpdf', value: ratio(times.http), atMost: 1.3 });
+}
+
+/**
+ * A bare Node HTTP server in its own process: reads and drops what is posted, serves `file` on GET.
+ * The floor under any server's HTTP merge: what moving the bytes costs, with no work on them.
+ */
+async function startBareServer(file: string): Promise<{ child: ChildProcess; url: string }> {
+  const script = `
+    const { createServer } = require('node:http');
+    const body = require('node:fs').readFileSync(process.argv[1]);
+    const server = createServer((request, response) => {
+      if (request.method === 'POST') request.on('data', () => {}).on('end', () => response.end('{}'));
+      else response.end(body);
+    });
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve) =>
+    child.stdout?.once('data', (data) => resolve(String(data).trim())),
+  );
+  return { child, url: `http://127.0.0.1:${port}/` };
 }
 
 async function gsEbook(input: string, output: string): Promise<void> {
