@@ -150,6 +150,7 @@ export async function benchMerge(root: string): Promise<void> {
   };
   try {
     await viaHttp(); // warm: engines, workers and the database ready
+    await transportOnly(); // and the bare server's and the client's code compiled
     for (let run = 0; run < RUNS; run += 1) {
       times.qpdf.push(await timed(qpdf));
       times.http.push(await timed(viaHttp));
