@@ -52,6 +52,7 @@ import { type Conversions, LocalConversions } from './jobs/conversions';
 import { InProcessJobQueue } from './jobs/job-queue';
 import { JobRecords } from './jobs/job-records';
 import { cleanUpPreviousRuns } from './jobs/previous-run-cleanup';
+import { ResultsSoFar } from './jobs/results-so-far';
 import { urlPolicyOf } from './jobs/run-conversion';
 import { startSweeper } from './jobs/sweeper';
 import { startRunAdopter } from './jobs/workflow-run-adopter';
@@ -118,6 +119,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     // Replaced below once the context exists (the in-process path runs with the context's services).
     conversions: undefined as unknown as Conversions,
     jobs: new JobRecords(db, keys),
+    resultsSoFar: new ResultsSoFar(),
     runs: new WorkflowRunRecords(db, keys),
     callbacks: new CallbackDeliveries({ ...config.webhooks, policy: () => urlPolicyOf(config) }),
     // A name per server instance (one process may hold several, in tests).

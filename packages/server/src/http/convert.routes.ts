@@ -70,9 +70,15 @@ function registerConvertRoute(app: FastifyInstance, context: ServerContext): voi
             onQueued: queued,
             jobId,
             urlBase: base,
-            onResultStored: streamed?.onResultStored,
+            onResultStored:
+              streamed?.onResultStored ??
+              (options.async ? (file, index) => context.resultsSoFar.add(jobId, index, file) : undefined),
           }),
       });
+      if (options.async) {
+        const forget = (): void => context.resultsSoFar.forget(job.id);
+        job.answer.then(forget, forget);
+      }
       handOver();
       if (streamed) return await streamed.send(request, reply, job.answer);
       if (!options.async) return await job.answer;
@@ -88,7 +94,14 @@ function registerJobRoute(app: FastifyInstance, context: ServerContext): void {
     const job = await context.jobs.get(jobId, user.id);
     if (!job) throw new ApiError(404, ErrorCode.UnknownConverter, 'There is no such job.');
     if (job.status === 'queued' || job.status === 'running') {
-      return reply.code(202).send({ JobId: job.id, Status: job.status === 'queued' ? 'Queued' : 'Running' });
+      const status = job.status === 'queued' ? 'Queued' : 'Running';
+      // results an Async conversion stored ahead of the others (pdf/to/jpg's pages), when it has any
+      const sofar = context.resultsSoFar.list(job.id);
+      const body =
+        sofar.length > 0
+          ? { JobId: job.id, Status: status, Files: sofar }
+          : { JobId: job.id, Status: status };
+      return reply.code(202).send(withFreshLinks(context, body, user.id));
     }
     if (job.status === 'failed' && job.error) {
       if (job.error.headers) reply.headers(job.error.headers);

@@ -13,6 +13,7 @@ import type { Conversions } from '../jobs/conversions';
 import type { JobDeps } from '../jobs/job-lifecycle';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobRecords } from '../jobs/job-records';
+import type { ResultsSoFar } from '../jobs/results-so-far';
 import type { ConversionDeps } from '../jobs/run-conversion';
 import type { WorkflowRunJobDeps } from '../jobs/workflow-run-job';
 import type { RunLeases } from '../jobs/workflow-run-leases';
@@ -40,6 +41,8 @@ export interface ServerContext {
   /** Where conversions run: this process's queue, or a worker through Redis (jobs/conversions.ts). */
   conversions: Conversions;
   jobs: JobRecords;
+  /** Results of running Async conversions stored ahead of the others (GET /job lists them). */
+  resultsSoFar: ResultsSoFar;
   /** The workflow run history (GET workflows/runs). */
   runs: WorkflowRunRecords;
   /** Completion webhooks still being sent (drained on close). */

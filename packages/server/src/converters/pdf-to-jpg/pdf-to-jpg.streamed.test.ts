@@ -1,7 +1,7 @@
 /**
  * pdf/to/jpg answered as a stream (`Accept: application/x-ndjson`, http/streamed-answer.ts): each page
  * is stored and sent as soon as it is rendered, the answer comes last, and a failure after the first
- * page is the last line. What a client streaming the answer would check: the lines arrive while the
+ * page is the last line; an Async job lists the pages stored so far beside its 202. What a client streaming the answer would check: the lines arrive while the
  * conversion still runs, each Url downloads its JPEG, and the last line is the usual answer.
  */
 import { readFile } from 'node:fs/promises';
@@ -105,6 +105,32 @@ describe('POST /convert/pdf/to/jpg with Accept: application/x-ndjson', () => {
     for (const { index, url } of handed) expect(result.files[index]?.url).toBe(url);
     expect(result.files.map((file) => file.fileName)).toEqual([1, 2, 3, 4].map((n) => `four-${n}.jpg`));
   });
+
+  it('lists the pages stored so far beside the 202 of an Async job, then every page in its answer', async () => {
+    const form = new FormData();
+    form.set('File', new Blob([await readFile(corpusFile('pdf/GeoTopo-komprimiert.pdf'))]), 'book.pdf');
+    form.set('Async', 'true');
+    const started = await server().request('/api/convert/pdf/to/jpg', { method: 'POST', body: form });
+    expect(started.status).toBe(202);
+    const { JobId } = (await started.json()) as { JobId: string };
+    const partial: Array<Array<{ FileName: string; Url: string }>> = [];
+    let done: Line | undefined;
+    while (!done) {
+      const polled = await server().request(`/api/job/${JobId}`);
+      const body = (await polled.json()) as Line & { Status?: string };
+      if (polled.status === 200) done = body;
+      else if (body.Files) partial.push(body.Files);
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // seen while running: some pages, not all, in page order, each a JPEG already
+    const seen = partial.find((files) => files.length < 117);
+    expect(seen?.length).toBeGreaterThan(0);
+    const names = seen?.map((file) => file.FileName) ?? [];
+    expect(names).toEqual([...names].sort());
+    const early = await server().download(seen?.[0]?.Url ?? '');
+    expect((await sharp(early).metadata()).format).toBe('jpeg');
+    expect(done.Files).toHaveLength(117);
+  }, 180_000);
 
   it('answers the usual JSON error when the conversion fails before any page (no stream)', async () => {
     const { response, lines } = await streamJpg(corpusFile('pdf-malformed/invalid.pdf'));

@@ -121,6 +121,12 @@ export const componentSchemas = {
   JobRunning: Type.Object({
     JobId: Type.String(),
     Status: Type.Enum(['Queued', 'Running']),
+    Files: Type.Optional(
+      Type.Array(ConvertedFile, {
+        description:
+          'An Async conversion that stores results ahead of the others (pdf/to/jpg: each page as it is rendered): those stored so far, in their final order.',
+      }),
+    ),
   }),
   StoredFile: Type.Object({ FileId: Type.String(), FileName: Type.String(), FileExt: Type.String() }),
   Workflow: Type.Object({
