@@ -115,10 +115,15 @@ export async function benchMerge(root: string): Promise<void> {
   const dataDir = await mkdtemp(join(root, 'merge-server-'));
   const server = await startServerProcess(dataDir, { RATE_LIMIT_PER_MINUTE: '1000000' }, { compiled: true });
   const token = await server.token();
-  const viaHttp = async () => {
+  /** The 50 inputs as the studio sends them: Files[0..49]. */
+  const mergeForm = async (): Promise<FormData> => {
     const form = new FormData();
     for (const [index, path] of inputs.entries())
       form.append(`Files[${index}]`, await openAsBlob(path, { type: 'application/pdf' }), basename(path));
+    return form;
+  };
+  const viaHttp = async () => {
+    const form = await mergeForm();
     form.append('StoreFile', 'true');
     const answer = await fetch(`${server.apiUrl}/convert/pdf/to/merge`, {
       method: 'POST',
@@ -135,10 +140,7 @@ export async function benchMerge(root: string): Promise<void> {
   await qpdf(); // the merged file the bare server serves
   const bare = await startBareServer(qpdfOut);
   const transportOnly = async () => {
-    const form = new FormData();
-    for (const [index, path] of inputs.entries())
-      form.append(`Files[${index}]`, await openAsBlob(path, { type: 'application/pdf' }), basename(path));
-    await (await fetch(bare.url, { method: 'POST', body: form })).text();
+    await (await fetch(bare.url, { method: 'POST', body: await mergeForm() })).text();
     await (await fetch(bare.url)).arrayBuffer();
   };
   const times = {
