@@ -42,7 +42,9 @@ export function streamedAnswer(pathRoots: readonly string[]) {
         (body) => lines.end(`${JSON.stringify(body)}\n`),
         (error: unknown) => {
           const failed = toErrorAnswer(error, pathRoots);
-          if (failed.status >= 500) request.log.error({ err: error }, 'streamed conversion failed');
+          // a client that went away stopped the job itself: nothing failed on the server's side
+          if (failed.status >= 500 && !reply.raw.destroyed)
+            request.log.error({ err: error }, 'streamed conversion failed');
           lines.end(`${JSON.stringify({ Status: failed.status, ...failed.body })}\n`);
         },
       );

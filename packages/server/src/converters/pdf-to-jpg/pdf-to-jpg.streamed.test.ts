@@ -132,6 +132,24 @@ describe('POST /convert/pdf/to/jpg with Accept: application/x-ndjson', () => {
     expect(done.Files).toHaveLength(117);
   }, 180_000);
 
+  it('stops the job when the client leaves mid-stream, and counts it as aborted', async () => {
+    const form = new FormData();
+    form.set('File', new Blob([await readFile(corpusFile('pdf/GeoTopo-komprimiert.pdf'))]), 'book.pdf');
+    const leave = new AbortController();
+    const response = await server().request('/api/convert/pdf/to/jpg', {
+      method: 'POST',
+      headers: { accept: 'application/x-ndjson' },
+      body: form,
+      signal: leave.signal,
+    });
+    await response.body?.getReader().read(); // the first page's line
+    leave.abort();
+    await expect
+      .poll(async () => (await server().request('/api/metrics')).text(), { timeout: 60_000 })
+      .toMatch(/docstudio_conversions_total\{converter="pdf\/to\/jpg",outcome="aborted"\} 1/);
+    expect((await server().request('/api/healthz')).status).toBe(200);
+  }, 120_000);
+
   it('answers the usual JSON error when the conversion fails before any page (no stream)', async () => {
     const { response, lines } = await streamJpg(corpusFile('pdf-malformed/invalid.pdf'));
     expect(response.status).toBe(422);
