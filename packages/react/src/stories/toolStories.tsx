@@ -137,6 +137,18 @@ export function toolStories(scenario: ToolStoryScenario) {
     },
   };
 
+  /** Results the server stores ahead of the others (PDF to JPG's pages), listed while it converts. */
+  const ReadySoFar: ToolStory = {
+    args: { answer: { kind: 'streaming', files: exampleResults[toolId] } },
+    play: async ({ canvasElement }) => {
+      const root = await convert(canvasElement);
+      await expectState(root, 'converting');
+      await waitFor(() => expect(part(root, toolId, 'ready-results')).toBeVisible());
+      const names = [...root.querySelectorAll('[data-part="result-name"]')].map((node) => node.textContent);
+      await expect(names).toEqual(exampleResults[toolId].map((file) => file.FileName));
+    },
+  };
+
   const Complete: ToolStory = {
     play: async ({ canvasElement }) => {
       const root = await convert(canvasElement);
@@ -207,6 +219,7 @@ export function toolStories(scenario: ToolStoryScenario) {
     Idle,
     Selected,
     Converting,
+    ReadySoFar,
     Complete,
     Failed,
     Cancelled,

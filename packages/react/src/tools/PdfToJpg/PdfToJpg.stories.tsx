@@ -17,6 +17,7 @@ export default meta;
 export const Idle = stories.Idle;
 export const Selected = stories.Selected;
 export const Converting = stories.Converting;
+export const ReadySoFar = stories.ReadySoFar;
 export const Complete = stories.Complete;
 export const Failed = stories.Failed;
 export const Rejected = stories.rejectedStory('pil123rgba.png');
