@@ -4,6 +4,7 @@
  * typed errors of conversion.errors.ts.
  */
 import type { ToolDefinition } from '../catalogue/catalogue.tools';
+import { STREAMED_ANSWER_TYPE } from './conversion.contract';
 import {
   AbortError,
   ConversionError,
@@ -24,7 +25,6 @@ import {
   parseServerRunAnswer,
   parseStreamedAnswer,
   parseUploadAnswer,
-  STREAMED_ANSWER_TYPE,
   streamedLines,
 } from './conversion.response';
 import type {
@@ -114,19 +114,21 @@ export class ConversionClient {
   async convert(form: ConversionForm, options: ConvertOptions = {}): Promise<ConversionResult> {
     if (!ENDPOINT_PATTERN.test(form.endpoint)) throw new ConversionInputError('Invalid endpoint format');
     const { onFile, ...request } = options;
-    if (!onFile) {
-      const answer = await this.postForm(`/convert/${form.endpoint}`, form.fields, request);
-      return parseConversionAnswer(answer, answer.bodyText);
-    }
     let read = 0;
-    const answer = await this.postForm(`/convert/${form.endpoint}`, form.fields, request, {
-      accept: `${STREAMED_ANSWER_TYPE}, application/json`,
-      onResponseText: (text) => {
-        const { files, next } = streamedLines(text, read);
-        read = next;
-        for (const { file, index } of files) onFile(file, index);
+    const answer = await this.postForm(
+      `/convert/${form.endpoint}`,
+      form.fields,
+      request,
+      onFile && {
+        accept: `${STREAMED_ANSWER_TYPE}, application/json`,
+        onResponseText: (text) => {
+          const { files, next } = streamedLines(text, read);
+          read = next;
+          for (const { file, index } of files) onFile(file, index);
+        },
       },
-    });
+    );
+    // a server streams only when asked: its content type says how the answer came
     return (answer.contentType ?? '').includes(STREAMED_ANSWER_TYPE)
       ? parseStreamedAnswer(answer, answer.bodyText)
       : parseConversionAnswer(answer, answer.bodyText);

@@ -50,6 +50,17 @@ export interface ResultFileBody {
   FileData?: string;
 }
 
+/**
+ * The media type of a conversion answer streamed as its results are stored (`Accept:
+ * application/x-ndjson`): one `streamedResultLine` per result stored ahead of the others, then the
+ * answer, or `{Status, Code, Message}` when it failed after the first line.
+ */
+export const STREAMED_ANSWER_TYPE = 'application/x-ndjson';
+
+/** One line of a streamed answer: a result stored ahead of the others, `index` its place in `Files`. */
+export const streamedResultLine = (index: number, file: ResultFileBody): string =>
+  `${JSON.stringify({ Index: index, File: file })}\n`;
+
 /** The answer of a conversion: `{ConversionCost, ConversionTime, Files}`. */
 export interface ConversionAnswerBody {
   ConversionCost: number;

@@ -112,12 +112,10 @@ function readResultFile(value: unknown): ConversionFile | undefined {
   return { fileName, fileSize: asNumber(value.FileSize), url, fileId, fileExt };
 }
 
-/** The media type of a conversion answer streamed line by line (`Accept: application/x-ndjson`). */
-export const STREAMED_ANSWER_TYPE = 'application/x-ndjson';
-
 /**
- * The complete lines of a streamed answer (`{Index, File}` per result stored ahead of the others, the
- * answer last) from `text` on `from`; `next` is where the first incomplete line starts.
+ * The complete lines of a streamed answer (`STREAMED_ANSWER_TYPE`: `{Index, File}` per result stored
+ * ahead of the others, the answer last) from `text` on `from`; `next` is where the first incomplete
+ * line starts.
  */
 export function streamedLines(
   text: string,

@@ -5,6 +5,8 @@ export {
   ErrorCode,
   type ErrorCodeValue,
   type ResultFileBody,
+  STREAMED_ANSWER_TYPE,
+  streamedResultLine,
 } from './conversion.contract';
 export {
   AbortError,

@@ -8,15 +8,14 @@
  * 200: it is the last line, `{"Status", "Code", "Message"}`.
  */
 import { PassThrough } from 'node:stream';
+import { STREAMED_ANSWER_TYPE, streamedResultLine } from '@docstudio/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ConversionAnswer, ResultFileJson } from '../jobs/result-files';
 import { toErrorAnswer } from './error-answer';
 
-export const NDJSON = 'application/x-ndjson';
-
 /** True when the client asked for the answer as a stream (and the request is not Async). */
 export const wantsStreamedAnswer = (request: FastifyRequest): boolean =>
-  (request.headers.accept ?? '').toLowerCase().includes(NDJSON);
+  (request.headers.accept ?? '').toLowerCase().includes(STREAMED_ANSWER_TYPE);
 
 export function streamedAnswer(pathRoots: readonly string[]) {
   const lines = new PassThrough();
@@ -27,7 +26,7 @@ export function streamedAnswer(pathRoots: readonly string[]) {
   return {
     /** The conversion's `onResultStored`. */
     onResultStored(file: ResultFileJson, index: number): void {
-      lines.write(`${JSON.stringify({ Index: index, File: file })}\n`);
+      lines.write(streamedResultLine(index, file));
       firstStored();
     },
     /** What the route answers: the stream once a result is stored, else the plain answer (or error). */
@@ -48,7 +47,11 @@ export function streamedAnswer(pathRoots: readonly string[]) {
           lines.end(`${JSON.stringify({ Status: failed.status, ...failed.body })}\n`);
         },
       );
-      return reply.code(200).type(`${NDJSON}; charset=utf-8`).header('cache-control', 'no-store').send(lines);
+      return reply
+        .code(200)
+        .type(`${STREAMED_ANSWER_TYPE}; charset=utf-8`)
+        .header('cache-control', 'no-store')
+        .send(lines);
     },
   };
 }

@@ -18,6 +18,9 @@ export const KEEP_ACTIVE_CONTENT = 'KeepActiveContent';
 const UNTOUCHED = new Set(['pdf/to/redact', 'pdf/to/pdfa']);
 const INPUTS_FIRST = new Set(['pdf/to/protect']);
 
+/** A result the scrub reads: every PDF a tool writes. */
+const isPdf = (result: Pick<ConverterResultFile, 'path'>): boolean => /\.pdf$/i.test(result.path);
+
 /** A file to clean: its path, and its bytes when the converter still holds them. */
 type Cleaned = Pick<ConverterResultFile, 'path' | 'bytes'>;
 
@@ -57,13 +60,9 @@ export async function convertWithoutActiveContent(
   const announce = context.onResultReady;
   const results = await convert({
     ...context,
-    onResultReady:
-      announce && ((result, index) => (/\.pdf$/i.test(result.path) ? undefined : announce(result, index))),
+    onResultReady: announce && ((result, index) => (isPdf(result) ? undefined : announce(result, index))),
   });
-  const rewritten = await strip(
-    results.filter((result) => /\.pdf$/i.test(result.path)),
-    context,
-  );
+  const rewritten = await strip(results.filter(isPdf), context);
   // a scrubbed file's bytes in memory are the old ones: the store reads the file
   return results.map((result) => (rewritten.has(result) ? { ...result, bytes: undefined } : result));
 }

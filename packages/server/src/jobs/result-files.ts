@@ -49,8 +49,8 @@ export async function storeResults(
   storedEarly?: ReadonlyMap<string, Promise<ResultFileJson>>,
 ): Promise<ResultFileJson[]> {
   if (results.length === 0) throw conversionFailed('The conversion produced no file.');
-  const files: ResultFileJson[] = [];
-  const early: Array<{ at: number; file: Promise<ResultFileJson> }> = [];
+  // each place of the answer: a file, or one being stored already (announced early)
+  const files: Array<ResultFileJson | Promise<ResultFileJson>> = [];
   // stored results go to the store in one batch (one transaction, encrypted in parallel), then
   // take their places in the answer's order
   const toStore: (Pick<ConverterResultFile, 'bytes' | 'report'> & {
@@ -62,8 +62,7 @@ export async function storeResults(
   for (const result of results) {
     const storing = storedEarly?.get(result.path);
     if (storing) {
-      early.push({ at: files.length, file: storing });
-      files.push({ FileName: '', FileExt: '', FileSize: 0 }); // its place, filled below
+      files.push(storing);
       continue;
     }
     const path = checkResultPath(target.workDir, result);
@@ -103,6 +102,5 @@ export async function storeResults(
       ...place.report,
     };
   }
-  for (const { at, file } of early) files[at] = await file;
-  return files;
+  return Promise.all(files);
 }
