@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfWithActiveContent } from '../testing/active-content-pdf';
+import { corpusPdfs } from '../testing/corpus';
 import {
   activeContentInObjectStreams,
   activeContentInUntypedUpdate,
@@ -16,7 +17,8 @@ import {
   activeContentWithEscapedNames,
 } from '../testing/hidden-active-content';
 import { corpusFile } from '../testing/pdf-tools';
-import { mayHoldActiveContent } from './active-content-precheck';
+import { mayHoldActiveContent, watchedNames } from './active-content-precheck';
+import { decodeName } from './pdf-object-reader';
 import { runEngine } from './run-engine';
 
 let dir: string;
@@ -91,5 +93,49 @@ describe('mayHoldActiveContent', () => {
       '/Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >>',
     );
     expect(mayHoldActiveContent(Buffer.from(text, 'latin1'))).toBe(true);
+  });
+});
+
+/**
+ * What the check judges names by, written the plain way: every name of the text decoded (a '#' that
+ * does not decode: its letters alone), lower-cased, kept when `watched` has it. The check's search
+ * for the watched names alone must find exactly these.
+ */
+function everyNameDecoded(text: string, watched: ReadonlySet<string>): { name: string; at: number }[] {
+  const found: { name: string; at: number }[] = [];
+  for (const match of text.matchAll(/\/([^\0\t\n\f\r /[\]<>(){}%]*)/g)) {
+    const name = decodeName(match[1] ?? '');
+    const judged = (name.includes('#') ? name.replace(/[^A-Za-z]/g, '') : name).toLowerCase();
+    if (watched.has(judged)) found.push({ name: judged, at: match.index ?? 0 });
+  }
+  return found;
+}
+
+describe('watchedNames', () => {
+  const watched = new Set(['javascript', 'js', 'launch', 'embeddedfile', 'embeddedfiles', 'objstm', 'xref']);
+
+  it('finds what decoding every name finds, in names written to hide', () => {
+    const hiding = [
+      '/JS/js /jS/Js',
+      '/J#61vaScript /J#53 /#4a#53 /#4A#73',
+      '/Java#5Script /Ja#zzvaScript /JS#', // a '#' that does not decode: its letters alone
+      '/JSX /XJS /JavaScriptx /EmbeddedFiles /EmbeddedFile /EmbeddedFilesX',
+      '//JS /a/JS/b (/JS) <</JS 1>>[/Launch]{/launch}%/JS\n/XRef /XRefStm /ObjStm',
+      '/\u00c9JS /J\u00a0S /#00JS /JS\u0000',
+      `/${'#'.repeat(5000)}JS /${'a'.repeat(100_000)}#`,
+    ];
+    for (const text of hiding)
+      expect([...watchedNames(text, watched)], text).toEqual(everyNameDecoded(text, watched));
+  });
+
+  it("finds what decoding every name finds in every corpus PDF's raw text", async () => {
+    let names = 0;
+    for (const path of await corpusPdfs()) {
+      const text = (await readFile(path)).toString('latin1');
+      const expected = everyNameDecoded(text, watched);
+      expect([...watchedNames(text, watched)], path).toEqual(expected);
+      names += expected.length;
+    }
+    expect(names).toBeGreaterThan(20); // the corpus names these: the comparison is not of empty lists
   });
 });

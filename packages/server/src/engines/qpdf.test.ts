@@ -1,11 +1,14 @@
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { jemallocLibrary } from '../../memory.mjs';
 import { answerToRejection } from '../testing/error-answers';
 import { corpusFile, exitCode, pageCount, run, useTestJob } from '../testing/pdf-tools';
 import {
+  assemblePages,
+  assemblyEnv,
   countFormFields,
   decryptPdf,
   encryptPdf,
@@ -22,6 +25,31 @@ describe('qpdf engine', () => {
   it('writes page lists in qpdf range syntax', () => {
     expect(toQpdfRange([5, 1, 2, 3, 3, 9, 10])).toBe('1-3,5,9-10');
     expect(toQpdfRange([7])).toBe('7');
+  });
+
+  it('assembles from 10 distinct files on jemalloc, from fewer on the system allocator', async () => {
+    expect(jemallocLibrary()).toBeDefined(); // libjemalloc2 is in the engine list
+    expect(assemblyEnv(9, { OMP_THREAD_LIMIT: '1' })).toEqual({ OMP_THREAD_LIMIT: '1' });
+    expect(assemblyEnv(10, { OMP_THREAD_LIMIT: '1' })).toEqual({
+      OMP_THREAD_LIMIT: '1',
+      LD_PRELOAD: jemallocLibrary(),
+    });
+    // and qpdf assembles on it: 12 distinct files, every page in order
+    const sources = ['pdf/crazyones.pdf', 'pdf/pdflatex-4-pages.pdf', 'pdf/tagged.pdf'].map(corpusFile);
+    const parts: string[] = [];
+    for (let index = 0; index < 12; index += 1) {
+      parts.push(join(job().workDir, `part-${index}.pdf`));
+      await copyFile(sources[index % sources.length] ?? '', parts[index] ?? '');
+    }
+    const output = join(job().workDir, 'assembled.pdf');
+    await assemblePages(
+      parts.map((path) => ({ path })),
+      output,
+      options,
+    );
+    const counts = await Promise.all(sources.map((source) => pageCount(source)));
+    expect(await pageCount(output)).toBe(4 * counts.reduce((sum, count) => sum + count, 0));
+    expect(await exitCode('qpdf', ['--check', output])).toBe(0);
   });
 
   it('encrypts and decrypts through job files it removes afterwards', async () => {

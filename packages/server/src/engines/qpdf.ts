@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatPageRange } from '@docstudio/core';
+import { jemallocLibrary } from '../../memory.mjs';
 import {
   conversionFailed,
   DomainError,
@@ -23,6 +24,7 @@ export interface QpdfOptions {
   signal?: AbortSignal;
   timeoutMs: number;
   maxStdout?: number;
+  env?: NodeJS.ProcessEnv;
 }
 
 /** qpdf exits 3 when it succeeded with warnings (repaired damage): that is a success for the user. */
@@ -123,6 +125,19 @@ export interface PageSelection {
   range?: string;
 }
 
+/**
+ * Assembling from this many files on, qpdf runs on jemalloc (Debian's libjemalloc2, preloaded): most of
+ * its time there is malloc and free of the inputs' object tables (50 files, 110 pages: 83-85 ms
+ * instead of 97-99; 20 files 40 instead of 43). Below, loading the library costs what it saves.
+ */
+const JEMALLOC_FROM_FILES = 10;
+
+/** qpdf's environment for an assembly from `files` distinct files, on top of `env`. */
+export function assemblyEnv(files: number, env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv | undefined {
+  const jemalloc = files >= JEMALLOC_FROM_FILES ? jemallocLibrary() : undefined;
+  return jemalloc ? { ...env, LD_PRELOAD: jemalloc } : env;
+}
+
 /** Concatenates page selections into a new PDF (`qpdf --empty --pages ... --`), in the order given. */
 export async function assemblePages(
   selections: readonly PageSelection[],
@@ -132,7 +147,9 @@ export async function assemblePages(
   const pagesArgs = selections.flatMap((selection) =>
     selection.range ? [selection.path, selection.range] : [selection.path],
   );
-  await runQpdf(['--empty', '--pages', ...pagesArgs, '--', output], options);
+  const files = new Set(selections.map((selection) => selection.path)).size;
+  const env = assemblyEnv(files, options.env);
+  await runQpdf(['--empty', '--pages', ...pagesArgs, '--', output], { ...options, env });
 }
 
 /**

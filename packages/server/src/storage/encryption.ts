@@ -58,7 +58,8 @@ export function createEncryptStream(key: Buffer): Transform {
   const sealRecord = (plain: Buffer, final: boolean): Buffer => {
     const cipher = createCipheriv('aes-256-gcm', key, nonceFor(prefix, counter));
     cipher.setAAD(aadFor(counter, final));
-    const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+    const body = cipher.update(plain);
+    cipher.final(); // GCM holds nothing back: the tag is all it adds
     const head = Buffer.alloc(RECORD_HEAD);
     head[0] = final ? 1 : 0;
     head.writeUInt32BE(body.length, 1);
@@ -124,10 +125,8 @@ export function createDecryptStream(key: Buffer): Transform {
           const decipher = createDecipheriv('aes-256-gcm', key, nonceFor(prefix, counter));
           decipher.setAAD(aadFor(counter, final));
           decipher.setAuthTag(buffered.subarray(RECORD_HEAD + length, total));
-          const plain = Buffer.concat([
-            decipher.update(buffered.subarray(RECORD_HEAD, RECORD_HEAD + length)),
-            decipher.final(),
-          ]);
+          const plain = decipher.update(buffered.subarray(RECORD_HEAD, RECORD_HEAD + length));
+          decipher.final(); // checks the tag; GCM holds nothing back, so it adds no bytes
           counter += 1;
           sawFinal = final;
           buffered = buffered.subarray(total);

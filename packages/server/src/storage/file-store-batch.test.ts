@@ -11,6 +11,7 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFilesHolding } from '../testing/database-bytes';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { FILE_CHUNK_BYTES } from './file-backend';
 
 const MARKER = 'DOCSTUDIO-BATCH-MARKER-2b7e page of a payslip';
 
@@ -47,6 +48,10 @@ describe.each(['folder', 'database'] as const)('a batch of results on the %s bac
     const contents = Array.from({ length: 7 }, (_, i) =>
       Buffer.concat([Buffer.from(`${MARKER} ${i}`), randomBytes(1000 * i)]),
     );
+    // and one read and written in several chunks (FILE_CHUNK_BYTES), each many encrypted records
+    contents.push(
+      Buffer.concat([Buffer.from(`${MARKER} large`), randomBytes(3 * FILE_CHUNK_BYTES + 12_345)]),
+    );
     const paths = contents.map((_, i) => join(sources, `${fileStore}-${i}.jpg`));
     await Promise.all(paths.map((path, i) => writeFile(path, contents[i] as Buffer)));
     const stored = await server.app.docstudio.store.saveManyFromPaths(
@@ -57,7 +62,7 @@ describe.each(['folder', 'database'] as const)('a batch of results on the %s bac
     );
     expect(stored.map((f) => f.fileName)).toEqual(contents.map((_, i) => `page-${i}.jpg`));
     expect(stored.map((f) => f.size)).toEqual(contents.map((c) => c.length));
-    expect(new Set(stored.map((f) => f.id)).size).toBe(7);
+    expect(new Set(stored.map((f) => f.id)).size).toBe(contents.length);
     for (const [i, file] of stored.entries()) {
       expect((await server.app.docstudio.store.get(file.id))?.ownerId).toBe('owner-a');
       const back = await buffer(server.app.docstudio.store.openDecrypted(file.id));

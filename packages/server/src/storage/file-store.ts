@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import { compactAfterDelete } from './database';
 import type { Database, FilesTable } from './database.types';
 import { createDecryptStream, createEncryptStream } from './encryption';
-import type { FileBackend } from './file-backend';
+import { FILE_CHUNK_BYTES, type FileBackend } from './file-backend';
 import { extensionOf, newId, sanitizeFileName } from './file-names';
 import { type KeyRing, keyById } from './key-ring';
 import { openText, sealText } from './sealed-text';
@@ -139,7 +139,7 @@ export class FileStore {
   }
 
   async saveFromPath(path: string, options: SaveOptions): Promise<StoredFile> {
-    return this.save(createReadStream(path), options);
+    return this.save(createReadStream(path, { highWaterMark: FILE_CHUNK_BYTES }), options);
   }
 
   /**
@@ -184,7 +184,7 @@ export class FileStore {
           const row = rows[i] as FilesTable;
           const { path, bytes } = files[i] as BatchFile;
           await pipeline(
-            bytes ? Readable.from([bytes]) : createReadStream(path),
+            bytes ? Readable.from([bytes]) : createReadStream(path, { highWaterMark: FILE_CHUNK_BYTES }),
             createEncryptStream(this.keys.current.key),
             this.backend.createWriteStream(row.id),
           );

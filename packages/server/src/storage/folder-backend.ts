@@ -8,7 +8,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import type { FileBackend } from './file-backend';
+import { FILE_CHUNK_BYTES, type FileBackend } from './file-backend';
 
 export class FolderBackend implements FileBackend {
   private readonly folder: string;
@@ -30,9 +30,16 @@ export class FolderBackend implements FileBackend {
     const partial = `${target}.part`;
     const file = createWriteStream(partial, { mode: 0o600 });
     const writable = new Writable({
+      highWaterMark: FILE_CHUNK_BYTES,
       // The callback fires once the chunk is on disk (or failed): backpressure and errors in one.
       write(chunk: Buffer, _encoding, callback) {
         file.write(chunk, (error) => callback(error ?? undefined));
+      },
+      // what piled up while a write was under way goes to the file in one write
+      writev(chunks, callback) {
+        file.write(Buffer.concat(chunks.map(({ chunk }) => chunk as Buffer)), (error) =>
+          callback(error ?? undefined),
+        );
       },
       // Finishes only after the complete file has its final name.
       final(callback) {
@@ -52,7 +59,7 @@ export class FolderBackend implements FileBackend {
   }
 
   createReadStream(id: string): Readable {
-    return createReadStream(this.pathOf(id));
+    return createReadStream(this.pathOf(id), { highWaterMark: FILE_CHUNK_BYTES });
   }
 
   async remove(id: string): Promise<void> {

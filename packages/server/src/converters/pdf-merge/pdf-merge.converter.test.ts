@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { convertAsSent } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
@@ -57,6 +58,8 @@ describe('pdf/to/merge', () => {
     expect(sourceOutline.length).toBeGreaterThan(0);
     const [result] = await convertAsSent(pdfMergeConverter, await job().context([crazy, outline, outline]));
     const merged = await outlines(result?.path ?? '');
+    // the bytes handed on with the result (checked and stored without a read) are the file's
+    expect(result?.bytes?.equals(await readFile(result?.path ?? ''))).toBe(true);
     expect(sourceOutline.every((node) => node.page !== undefined)).toBe(true);
     const shift = (by: number) => sourceOutline.map((node) => ({ ...node, page: (node.page ?? 0) + by }));
     expect(merged).toEqual([...shift(1), ...shift(5)]);

@@ -59,10 +59,17 @@ async function mergePdfs(ctx: ConverterContext): Promise<ConverterResultFile[]> 
   } catch (error) {
     await explainFailure(ctx, error);
   }
+  let bytes: Buffer | undefined;
   try {
     const { items } = await outlines;
     if (items.length > 0) {
-      await runMupdfTask({ kind: 'insert-outlines', path: output, items }, ctx.signal, ctx.deadlineAt);
+      const written = await runMupdfTask(
+        { kind: 'insert-outlines', path: output, items },
+        ctx.signal,
+        ctx.deadlineAt,
+      );
+      if (written.bytes)
+        bytes = Buffer.from(written.bytes.buffer, written.bytes.byteOffset, written.bytes.byteLength);
     }
   } catch (error) {
     // Bookmarks are a courtesy: an outline MuPDF cannot read (the worker's 5002) must not cost the
@@ -71,7 +78,7 @@ async function mergePdfs(ctx: ConverterContext): Promise<ConverterResultFile[]> 
     if (!unreadable || ctx.signal.aborted) throw error;
   }
   const first = ctx.files[0]?.fileName ?? 'merged.pdf';
-  return [{ path: output, fileName: `${parse(first).name}-merged.pdf` }];
+  return [{ path: output, fileName: `${parse(first).name}-merged.pdf`, bytes }];
 }
 
 export const pdfMergeConverter: Converter<ToolParameters<'pdf-merge'>> = {

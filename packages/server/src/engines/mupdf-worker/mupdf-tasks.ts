@@ -53,7 +53,7 @@ async function stripActiveContentAt(
 }
 
 /** The bytes to move rather than copy: only buffers that own their whole ArrayBuffer (never a pool slab). */
-function ownedBuffer(bytes: Uint8Array): ArrayBuffer[] {
+export function ownedBuffer(bytes: Uint8Array): ArrayBuffer[] {
   const whole = bytes.buffer;
   return whole instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === whole.byteLength
     ? [whole]

@@ -79,7 +79,7 @@ export interface TaskResults {
   'strip-active-content': { removed: number; locked: boolean };
   'collect-outlines': { items: PlacedItem[] };
   /** How many top-level bookmarks were written. */
-  'insert-outlines': { inserted: number };
+  'insert-outlines': { inserted: number; bytes?: Uint8Array };
   'pdfa-preflight': PreflightReport;
   /** `stamped: false`: pdf-lib could not parse the file (the caller may repair it and try again). */
   'stamp-watermark': { stamped: boolean };

@@ -12,6 +12,7 @@ import {
   analyse,
   applyRedactions,
   countPages,
+  ownedBuffer,
   rasterise,
   redactionTexts,
   renderRgb,
@@ -43,10 +44,10 @@ const collectOutlinesTask: TaskHandler<'collect-outlines'> = async (task) => ({
   result: { items: await collectOutlines(task.parts) },
   transfer: [],
 });
-const insertOutlinesTask: TaskHandler<'insert-outlines'> = async (task) => ({
-  result: { inserted: await insertOutlines(task.path, task.items) },
-  transfer: [],
-});
+const insertOutlinesTask: TaskHandler<'insert-outlines'> = async (task) => {
+  const result = await insertOutlines(task.path, task.items);
+  return { result, transfer: result.bytes ? ownedBuffer(result.bytes) : [] };
+};
 
 export const workerTasks: { readonly [K in TaskName]: TaskHandler<K> } = {
   'count-pages': countPages,

@@ -86,17 +86,25 @@ function insertItems(doc: PDFDocument, iterator: OutlineIterator, items: readonl
   }
 }
 
-/** Writes `items` into `mergedPath` (an incremental update); returns how many top-level entries. */
-export async function insertOutlines(mergedPath: string, items: readonly PlacedItem[]): Promise<number> {
-  if (items.length === 0) return 0;
+/**
+ * Writes `items` into `mergedPath` (an incremental update); answers how many top-level entries, and
+ * the file's new bytes (the caller checks and stores them without reading the file back).
+ */
+export async function insertOutlines(
+  mergedPath: string,
+  items: readonly PlacedItem[],
+): Promise<{ inserted: number; bytes?: Uint8Array }> {
+  if (items.length === 0) return { inserted: 0 };
   const mupdf = await loadMupdf();
   const merged = mupdf.Document.openDocument(await readFile(mergedPath), 'application/pdf').asPDF();
-  if (!merged) return 0;
+  if (!merged) return { inserted: 0 };
   try {
     insertItems(merged, merged.outlineIterator(), items);
-    await writeFile(mergedPath, merged.saveToBuffer('incremental').asUint8Array());
+    // a copy out of MuPDF's heap: the buffer is handed to the server's thread whole
+    const bytes = merged.saveToBuffer('incremental').asUint8Array().slice();
+    await writeFile(mergedPath, bytes);
+    return { inserted: items.length, bytes };
   } finally {
     merged.destroy();
   }
-  return items.length;
 }
