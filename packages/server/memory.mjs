@@ -17,7 +17,8 @@
  *   heavy JavaScript runs in worker threads, whose own limits are in engines/mupdf-worker/task-pool.ts).
  *
  * Engines keep their own allocator and heap: they get an allow-listed environment, without the preload
- * or NODE_OPTIONS (engineEnv, orphaned-engines.ts).
+ * or NODE_OPTIONS (engineEnv, orphaned-engines.ts). The one exception is chosen per run: qpdf
+ * assembling from many files gets jemalloc too (src/engines/qpdf.ts, where it was measured).
  */
 import { existsSync } from 'node:fs';
 import { arch } from 'node:os';
