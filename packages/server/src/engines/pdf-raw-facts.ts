@@ -9,7 +9,7 @@
  * file as before (engines/pdf-inspect.ts). The pages it reads, with where their dictionaries' text
  * lies and the /Rotate each has or inherits, are what the in-process rotate writes (pdf-raw-rotate.ts).
  */
-import { int, isDict, ObjectReader, PdfRef, type PdfValue } from './pdf-object-reader';
+import { int, isDict, ObjectReader, type PdfDict, PdfRef, type PdfValue } from './pdf-object-reader';
 import { objectStreamAt, type Section, xrefChain } from './pdf-raw-structure';
 
 /** Page-tree nodes read at most (a larger tree goes to qpdf). */
@@ -102,10 +102,11 @@ export interface RawPage {
   rotate: PdfValue | undefined;
 }
 
-/** A PDF read exactly: its text, its xref chain (newest first) and its pages in order. */
+/** A PDF read exactly: its text, its xref chain (newest first), its catalog and its pages in order. */
 export interface RawPageTree {
   text: string;
   sections: Section[];
+  catalog: PdfDict;
   pages: RawPage[];
 }
 
@@ -147,7 +148,7 @@ export function rawPageTree(bytes: Buffer): RawPageTree | undefined {
     if (!isDict(catalog) || catalog.Type !== '/Catalog') return undefined;
     const pages: RawPage[] = [];
     collectLeaves(objects, catalog.Pages, { rotate: undefined, depth: 0 }, new Set(), pages);
-    return pages.length > 0 ? { text, sections, pages } : undefined;
+    return pages.length > 0 ? { text, sections, catalog, pages } : undefined;
   } catch {
     // NotExact, or a structure the reader of raw objects refuses (malformed, too deep)
     return undefined;
