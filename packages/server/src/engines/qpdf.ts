@@ -24,6 +24,7 @@ export interface QpdfOptions {
   signal?: AbortSignal;
   timeoutMs: number;
   maxStdout?: number;
+  /** Variables set for qpdf on top of the engines' environment (run-engine.ts). */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -132,10 +133,10 @@ export interface PageSelection {
  */
 const JEMALLOC_FROM_FILES = 10;
 
-/** qpdf's environment for an assembly from `files` distinct files, on top of `env`. */
-export function assemblyEnv(files: number, env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv | undefined {
+/** What qpdf's environment adds for an assembly from `files` distinct files. */
+export function assemblyEnv(files: number): NodeJS.ProcessEnv | undefined {
   const jemalloc = files >= JEMALLOC_FROM_FILES ? jemallocLibrary() : undefined;
-  return jemalloc ? { ...env, LD_PRELOAD: jemalloc } : env;
+  return jemalloc ? { LD_PRELOAD: jemalloc } : undefined;
 }
 
 /** Concatenates page selections into a new PDF (`qpdf --empty --pages ... --`), in the order given. */
@@ -147,8 +148,7 @@ export async function assemblePages(
   const pagesArgs = selections.flatMap((selection) =>
     selection.range ? [selection.path, selection.range] : [selection.path],
   );
-  const files = new Set(selections.map((selection) => selection.path)).size;
-  const env = assemblyEnv(files, options.env);
+  const env = assemblyEnv(new Set(selections.map((selection) => selection.path)).size);
   await runQpdf(['--empty', '--pages', ...pagesArgs, '--', output], { ...options, env });
 }
 

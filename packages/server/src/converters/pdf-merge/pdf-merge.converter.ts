@@ -9,7 +9,7 @@ import { join, parse } from 'node:path';
 import type { ToolParameters } from '@docstudio/core';
 import { pdfMerge } from '@docstudio/core';
 import { DomainError, ErrorCode, invalidParameters } from '../../contract/errors';
-import { runMupdfTask } from '../../engines/mupdf-worker';
+import { insertOutlinesInWorker, runMupdfTask } from '../../engines/mupdf-worker';
 import { inspectPdf } from '../../engines/pdf-inspect';
 import { assemblePages } from '../../engines/qpdf';
 import { timeLeftMs } from '../../engines/time-left';
@@ -59,18 +59,11 @@ async function mergePdfs(ctx: ConverterContext): Promise<ConverterResultFile[]> 
   } catch (error) {
     await explainFailure(ctx, error);
   }
+  // the file's bytes once the bookmarks are in: checked and stored without reading the file back
   let bytes: Buffer | undefined;
   try {
     const { items } = await outlines;
-    if (items.length > 0) {
-      const written = await runMupdfTask(
-        { kind: 'insert-outlines', path: output, items },
-        ctx.signal,
-        ctx.deadlineAt,
-      );
-      if (written.bytes)
-        bytes = Buffer.from(written.bytes.buffer, written.bytes.byteOffset, written.bytes.byteLength);
-    }
+    if (items.length > 0) bytes = await insertOutlinesInWorker(output, items, ctx);
   } catch (error) {
     // Bookmarks are a courtesy: an outline MuPDF cannot read (the worker's 5002) must not cost the
     // user the merged pages; a timeout or an abort still ends the job.

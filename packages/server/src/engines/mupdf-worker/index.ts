@@ -6,6 +6,7 @@
  */
 
 import { engineTimeout } from '../../contract/errors';
+import type { PlacedItem } from '../pdf-outlines/merge-outlines';
 import { ocrRenderedPage } from '../pdf-structure/ocr-page';
 import {
   buildPageStructure,
@@ -143,6 +144,23 @@ export async function renderPageJpgInWorker(
   limits: TaskLimits = {},
 ): Promise<{ width: number; height: number; dpi: number }> {
   return await runMupdfTask({ kind: 'render-jpg', path, ...page }, limits.signal, limits.deadlineAt);
+}
+
+/**
+ * pdf/to/merge: writes `items` into the merged file at `path` (an incremental update, in a worker) and
+ * answers its new bytes, or undefined when nothing was written.
+ */
+export async function insertOutlinesInWorker(
+  path: string,
+  items: PlacedItem[],
+  limits: TaskLimits = {},
+): Promise<Buffer | undefined> {
+  const written = await runMupdfTask(
+    { kind: 'insert-outlines', path, items },
+    limits.signal,
+    limits.deadlineAt,
+  );
+  return written.bytes && asBuffer(written.bytes);
 }
 
 export async function analysePageInWorker(
