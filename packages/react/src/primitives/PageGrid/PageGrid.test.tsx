@@ -106,4 +106,39 @@ describe('PageGrid', () => {
     await expect.element(screen.getByRole('button', { name: 'Pick page 2', exact: true })).toHaveFocus();
     expect(await seriousViolations(screen.container)).toEqual([]);
   });
+
+  it("moves focus to the page Home asks for when an earlier render's effects run after the key press", async () => {
+    const file = await loadFixture(LONG);
+    const screen = await render(
+      <div style={{ width: 600 }}>
+        <PageGrid
+          file={file}
+          pageCount={117}
+          label="Pick pages"
+          toggleLabel={(page) => `Pick page ${page}`}
+          onToggle={() => {}}
+        />
+      </div>,
+    );
+    await screen.getByRole('button', { name: 'Pick page 1', exact: true }).click();
+    await userEvent.keyboard('{End}');
+    await expect.element(screen.getByRole('button', { name: 'Pick page 117', exact: true })).toHaveFocus();
+    // A width change re-renders the grid outside any event, so React runs that render's effects in a
+    // later task. Pressing Home from the first DOM change (a microtask, before that task) makes React
+    // run that render's effects after the key press has set its new target.
+    const grid = screen.container.querySelector('[data-part="page-grid"]') as HTMLElement;
+    const pressedBetween = new Promise<void>((resolve) => {
+      const trigger = new MutationObserver(() => {
+        trigger.disconnect();
+        document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
+        resolve();
+      });
+      trigger.observe(grid, { attributeFilter: ['data-columns'] });
+    });
+    (screen.container.firstElementChild as HTMLElement).style.width = '460px';
+    await pressedBetween;
+    await expect.element(screen.getByRole('button', { name: 'Pick page 1', exact: true })).toHaveFocus();
+    await expect.poll(() => shownPages(screen.container)).not.toContain(117);
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Pick page 1');
+  });
 });

@@ -78,9 +78,12 @@ export function PageGrid({
   const thumbHeight = Math.round(thumbWidth * A4_HEIGHT_PER_WIDTH);
   const interactive = Boolean(onToggle);
   const [active, setActive] = useState(0);
-  const focusPending = useRef(false);
+  // The page a key press is moving focus to, until it is focused. A ref, not the render's `current`:
+  // an effect still pending from an earlier render (a thumbnail or scroll update) can run after the
+  // key press, and it must move focus to the new target, not settle on the old one.
+  const focusTarget = useRef<number | null>(null);
   const current = Math.min(active, pageCount - 1);
-  const activeRow = Math.floor(current / columns);
+  const keptRow = Math.floor((focusTarget.current ?? current) / columns);
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => viewport.current,
@@ -91,23 +94,25 @@ export function PageGrid({
     // before the old row is removed and never falls to the body, however late the scroll's render is.
     rangeExtractor: (range) => {
       const drawn = defaultRangeExtractor(range);
-      const holdsFocus = focusPending.current || viewport.current?.contains(document.activeElement) === true;
-      if (!interactive || !holdsFocus || activeRow >= rows || drawn.includes(activeRow)) return drawn;
-      return [...drawn, activeRow].sort((a, b) => a - b);
+      const holdsFocus =
+        focusTarget.current !== null || viewport.current?.contains(document.activeElement) === true;
+      if (!interactive || !holdsFocus || keptRow >= rows || drawn.includes(keptRow)) return drawn;
+      return [...drawn, keptRow].sort((a, b) => a - b);
     },
   });
   useEffect(() => {
-    if (!focusPending.current) return;
-    const button = viewport.current?.querySelector<HTMLElement>(`[data-page-index="${current}"]`);
+    const target = focusTarget.current;
+    if (target === null) return;
+    const button = viewport.current?.querySelector<HTMLElement>(`[data-page-index="${target}"]`);
     if (!button) return;
-    focusPending.current = false;
+    focusTarget.current = null;
     button.focus();
   });
 
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(pageCount - 1, index));
     setActive(next);
-    focusPending.current = true;
+    focusTarget.current = next;
     virtualizer.scrollToIndex(Math.floor(next / columns), { align: 'auto' });
   };
 
