@@ -73,29 +73,35 @@ async function launch(): Promise<Browser> {
     handleSIGHUP: false,
   });
   browser.on('disconnected', () => {
-    // A browser we did not close ourselves has crashed: the next job launches a new one.
+    // A browser we did not close ourselves has crashed.
     if (!closing.has(browser)) recordEngineRestart('chromium');
-    browserPromise = undefined;
   });
   return browser;
 }
 
 /** The warm browser, launched on first use (and again after a crash). */
 export function getBrowser(): Promise<Browser> {
-  if (!browserPromise) {
-    browserPromise = launch().then(
-      (browser) => {
-        launchFailed = false;
-        return browser;
-      },
-      (error: unknown) => {
-        browserPromise = undefined;
-        launchFailed = true;
-        throw error;
-      },
-    );
-  }
-  return browserPromise;
+  if (browserPromise) return browserPromise;
+  // Once it is gone, the next job launches a new one. Only the current browser is forgotten: the
+  // late 'disconnected' of one killed or restarted earlier must not drop (and so leak) its successor.
+  const forget = (): void => {
+    if (browserPromise === launching) browserPromise = undefined;
+  };
+  const launching: Promise<Browser> = launch().then(
+    (browser) => {
+      launchFailed = false;
+      browser.on('disconnected', forget);
+      if (!browser.isConnected()) forget();
+      return browser;
+    },
+    (error: unknown) => {
+      forget();
+      launchFailed = true;
+      throw error;
+    },
+  );
+  browserPromise = launching;
+  return launching;
 }
 
 /**
@@ -131,21 +137,28 @@ export const browserStopped = (): DomainError =>
 
 /**
  * Runs one job on the warm browser. The job counts as in flight until it ends, so shutdownChromium()
- * lets it finish; if the browser disconnects meanwhile, whatever the job threw becomes browserStopped().
+ * lets it finish. If the browser crashes meanwhile the job ends at once with browserStopped(), whatever
+ * Playwright call it was waiting on: a newPage in flight when the browser is killed can stay pending
+ * for ever (about once in 130 kills here), and such a job would hold its slot, and every shutdown,
+ * for ever (a context being opened was not under the job's time limit either).
  */
 export async function withBrowser<T>(job: (browser: Browser) => Promise<T>): Promise<T> {
   jobsInFlight++;
   try {
     const browser = await getBrowser();
-    let lost = false;
-    const onLost = (): void => {
-      lost = true;
-    };
+    let onLost = (): void => undefined;
+    const crashed = new Promise<never>((_, reject) => {
+      onLost = () => {
+        if (!closing.has(browser)) reject(browserStopped());
+      };
+    });
     browser.on('disconnected', onLost);
+    const work = job(browser);
+    work.catch(() => undefined); // reported by the race below; a crashed job's work may still settle
     try {
-      return await job(browser);
+      return await Promise.race([work, crashed]);
     } catch (error) {
-      if ((lost || !browser.isConnected()) && !closing.has(browser)) throw browserStopped();
+      if (!browser.isConnected() && !closing.has(browser)) throw browserStopped();
       throw error;
     } finally {
       browser.off('disconnected', onLost);

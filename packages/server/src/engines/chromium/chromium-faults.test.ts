@@ -13,12 +13,14 @@ import { metricsText, parseMetrics, sampleValue } from '../../testing/metrics-te
 import { descendantsOf, stillRunning } from '../../testing/process-tree';
 import { startTestServer } from '../../testing/test-server';
 import { browserJobsInFlight, renderHtmlToPdf, shutdownChromium } from '.';
+import { withBrowser } from './chromium-browser';
 
 const work = await mkdtemp(join(tmpdir(), 'chromium-faults-'));
 const seenPids = new Set<number>();
 
 afterAll(async () => {
-  await shutdownChromium();
+  // Every job here ends within its 60 s limit: a drain longer than that would hide a stuck one.
+  await shutdownChromium(70_000);
   await rm(work, { recursive: true, force: true });
 });
 
@@ -65,6 +67,55 @@ describe('Chromium under faults', () => {
 
     await render('<h1>After the crash</h1>', 'after.pdf');
     expect(textOf('after.pdf')).toContain('After the crash');
+  });
+
+  it('a job waiting on a browser call that never answers ends with 503 as soon as the browser dies', async () => {
+    await render('<p>warm</p>', 'warm-again.pdf');
+    // Playwright can leave a call pending for ever when its browser is killed at the wrong moment
+    // (a newPage in flight: once in about 130 kills at 1 to 80 ms into the call, here). A promise
+    // that never settles stands for that call; the job must still end, and free its slot.
+    const job = withBrowser(() => new Promise<never>(() => undefined)).catch((error: unknown) => error);
+    await expect.poll(() => browserJobsInFlight(), { timeout: 10_000 }).toBe(1);
+    const browser = chromiumProcesses().find((p) => !p.cmdline.includes('--type='));
+    expect(browser).toBeDefined();
+    process.kill(browser?.pid as number, 'SIGKILL');
+    const error = await job;
+    expect(answerTo(error)).toMatchObject({ status: 503, code: 5001 });
+    expect(browserJobsInFlight()).toBe(0);
+    await render('<h1>Up again</h1>', 'up-again.pdf');
+    expect(textOf('up-again.pdf')).toContain('Up again');
+  });
+
+  it('a job whose context cannot even be opened answers 504 at its time limit', async () => {
+    await render('<p>warm</p>', 'warm-stopped.pdf');
+    const browser = chromiumProcesses().find((p) => !p.cmdline.includes('--type='));
+    expect(browser).toBeDefined();
+    // A stopped browser answers nothing: the first job takes the context prepared after the warm-up
+    // and waits on its page, the second waits for a context of its own to be made.
+    process.kill(browser?.pid as number, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      const errors = await Promise.all(
+        ['first', 'second'].map((name) =>
+          renderHtmlToPdf('<p>late</p>', {
+            outPath: join(work, `${name}-late.pdf`),
+            timeoutMs: 3000,
+            signal: new AbortController().signal,
+          }).catch((error: unknown) => error),
+        ),
+      );
+      for (const error of errors) expect(answerTo(error)).toMatchObject({ status: 504 });
+      // 3 s of limit, then at most 5 s for the context to close and 5 s for the browser.
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      process.kill(browser?.pid as number, 'SIGKILL');
+    }
+    await render('<h1>After the stop</h1>', 'after-stop.pdf');
+    expect(textOf('after-stop.pdf')).toContain('After the stop');
+    // The killed browser's late 'disconnected' must not make the server forget its successor (which
+    // would then run for ever beside the one the next job launches).
+    await render('<p>once more</p>', 'once-more.pdf');
+    expect(chromiumProcesses().filter((p) => !p.cmdline.includes('--type='))).toHaveLength(1);
   });
 
   it('shutting the browser down waits for the job in flight, which completes its PDF', async () => {

@@ -55,17 +55,19 @@ const PDF_OPTIONS = {
 } as const;
 
 /**
- * Runs `load` then prints. Races the whole job against its time limit and the abort signal; on timeout
- * the context is closed without waiting for a possibly wedged renderer.
+ * Opens the job's context, runs `load` then prints. Races the whole job, the context's opening
+ * included, against its time limit and the abort signal; on timeout the context is closed without
+ * waiting for a possibly wedged renderer.
  */
 async function renderWithBrowser(
   browser: Browser,
   open: (browser: Browser) => Promise<PreparedContext>,
   options: RenderOptions,
-  load: (page: Page, deadlineAt: number) => Promise<void>,
+  load: (prepared: PreparedContext, deadlineAt: number) => Promise<void>,
 ): Promise<void> {
   const deadlineAt = Date.now() + options.timeoutMs;
-  const { context, page } = await open(browser);
+  const opening = open(browser);
+  opening.catch(() => undefined); // reported through `work`
   let timer: NodeJS.Timeout | undefined;
   let wedged = false;
   const outOfTime = new Promise<never>((_, reject) => {
@@ -84,15 +86,24 @@ async function renderWithBrowser(
   });
   try {
     const work = (async () => {
-      await load(page, deadlineAt);
-      await page.pdf({ ...PDF_OPTIONS, path: options.outPath });
+      const prepared = await opening;
+      await load(prepared, deadlineAt);
+      await prepared.page.pdf({ ...PDF_OPTIONS, path: options.outPath });
     })();
     work.catch(() => undefined); // the race below reports; avoid an unhandled rejection after a timeout
     await Promise.race([work, outOfTime]);
   } finally {
     clearTimeout(timer);
-    const closed = context.close().then(
-      () => true,
+    // A context that opens after the time limit is closed when it does; its proxy credentials go with it.
+    const closed = opening.then(
+      ({ context, tenant }) =>
+        context
+          .close()
+          .then(
+            () => true,
+            () => false,
+          )
+          .finally(() => tenant?.release()),
       () => false,
     );
     // A finished job does not wait for its context to close (the PDF is written; the next job has a
@@ -120,13 +131,15 @@ const remaining = (deadlineAt: number, cap: number): number => Math.min(cap, tim
 export async function renderUrlToPdf(url: string, policy: SsrfPolicy, options: RenderOptions): Promise<void> {
   await withSlot(() =>
     withBrowser(async (browser) => {
-      const prepared = await takeContext(browser, 'web');
-      const proxy = prepared.tenant;
-      if (!proxy) throw new Error('a web context without its proxy credentials');
-      proxy.setPolicy(policy);
-      const open = async (): Promise<PreparedContext> => prepared;
+      const open = async (b: Browser): Promise<PreparedContext> => {
+        const prepared = await takeContext(b, 'web');
+        if (!prepared.tenant) throw new Error('a web context without its proxy credentials');
+        prepared.tenant.setPolicy(policy);
+        return prepared;
+      };
       try {
-        await renderWithBrowser(browser, open, options, async (page, deadlineAt) => {
+        await renderWithBrowser(browser, open, options, async ({ page, tenant: proxy }, deadlineAt) => {
+          if (!proxy) throw new Error('a web context without its proxy credentials');
           const main = watchMainDocument(page, proxy);
           const requests = watchRequests(page);
           try {
@@ -148,7 +161,6 @@ export async function renderUrlToPdf(url: string, policy: SsrfPolicy, options: R
             throw remoteDownloadFailed('the page could not be loaded.');
         });
       } finally {
-        proxy.release();
         prepareContexts(browser, 'web');
       }
     }),
@@ -207,7 +219,7 @@ export async function renderHtmlToPdf(html: string, options: RenderOptions): Pro
           browser,
           (b) => takeContext(b, 'offline'),
           options,
-          async (page, deadlineAt) => {
+          async ({ page }, deadlineAt) => {
             const requests = watchRequests(page);
             try {
               await page.setContent(html, {
