@@ -60,10 +60,11 @@ export function tagServerEnvironment(): void {
   process.env[ENGINE_RUN_VARIABLE] = thisRunId();
 }
 
-function runOf(pid: number): string | undefined {
+/** The value of `name` in a process's environment, if it has one we may read. */
+function environValue(pid: number, name: string): string | undefined {
   try {
     const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
-    const prefix = `${ENGINE_RUN_VARIABLE}=`;
+    const prefix = `${name}=`;
     return environ
       .split('\0')
       .find((entry) => entry.startsWith(prefix))
@@ -73,21 +74,22 @@ function runOf(pid: number): string | undefined {
   }
 }
 
-/** Kills every engine process left by a dead run; returns how many it killed. Linux only (no-op elsewhere). */
-export function killOrphanedEngines(): number {
-  let pids: number[];
+function processIds(): number[] {
   try {
-    pids = readdirSync('/proc')
+    return readdirSync('/proc')
       .filter((name) => /^\d+$/.test(name))
-      .map(Number);
+      .map(Number)
+      .filter((pid) => pid !== process.pid);
   } catch {
-    return 0;
+    return []; // no /proc: not Linux
   }
+}
+
+/** Kills every process whose environment says `predicate`; answers how many it killed. */
+function killWhere(predicate: (pid: number) => boolean): number {
   let killed = 0;
-  for (const pid of pids) {
-    if (pid === process.pid) continue;
-    const run = runOf(pid);
-    if (run === undefined || isRunAlive(run)) continue;
+  for (const pid of processIds()) {
+    if (!predicate(pid)) continue;
     try {
       process.kill(pid, 'SIGKILL');
       killed++;
@@ -96,4 +98,21 @@ export function killOrphanedEngines(): number {
     }
   }
   return killed;
+}
+
+/** Kills every engine process left by a dead run; returns how many it killed. Linux only (no-op elsewhere). */
+export function killOrphanedEngines(): number {
+  return killWhere((pid) => {
+    const run = environValue(pid, ENGINE_RUN_VARIABLE);
+    return run !== undefined && !isRunAlive(run);
+  });
+}
+
+/**
+ * Kills an engine started with `name=value` added to its environment (engineEnv's `extra`) and every
+ * process it started: for an engine that no longer answers the way it would be closed, such as a
+ * wedged browser. Returns how many processes it killed.
+ */
+export function killTaggedEngine(name: string, value: string): number {
+  return killWhere((pid) => environValue(pid, name) === value);
 }

@@ -7,6 +7,7 @@
  * the browser through `withBrowser`, so a shutdown waits for them to finish instead of closing the
  * browser under them, and a job whose browser died answers "the browser stopped", not a network error.
  */
+import { randomUUID } from 'node:crypto';
 import { access, constants } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { defaultConfig } from '../../config/config';
@@ -18,7 +19,7 @@ import {
   startSharedFilteringProxy,
 } from '../../security/ssrf';
 import { recordEngineRestart } from '../engine-restarts';
-import { engineEnv } from '../orphaned-engines';
+import { engineEnv, killTaggedEngine } from '../orphaned-engines';
 import { CHROMIUM_BASE_ARGS } from './launch-flags';
 
 /** The server's `chromiumPath` (configureChromium), else ServerConfig's default. */
@@ -43,6 +44,14 @@ let browserPromise: Promise<Browser> | undefined;
 let launchFailed = false;
 /** Browsers being closed on purpose, so their 'disconnected' is not counted as a crash. */
 const closing = new WeakSet<Browser>();
+/**
+ * Each browser's processes carry DOCSTUDIO_BROWSER=<its own id> in their environment: Playwright does
+ * not give the launched process out, and a wedged browser that ignores close() must still be killed.
+ */
+const BROWSER_VARIABLE = 'DOCSTUDIO_BROWSER';
+const browserIds = new WeakMap<Browser, string>();
+/** How long a close may take before the browser's processes are killed. */
+const CLOSE_GRACE_MS = 5000;
 let fallbackProxy: FilteringProxy | undefined;
 /** web/to/pdf's guard: one proxy for the browser, each job's context with its own credentials. */
 let sharedProxy: SharedFilteringProxy | undefined;
@@ -58,9 +67,10 @@ async function launch(): Promise<Browser> {
   sharedProxy ??= await startSharedFilteringProxy();
   // Loaded on the first launch, not when the server starts: playwright-core alone is ~0.5 s of CPU.
   const { chromium } = await import('playwright-core');
+  const id = randomUUID();
   const browser = await chromium.launch({
     executablePath,
-    env: engineEnv(),
+    env: engineEnv({ [BROWSER_VARIABLE]: id }),
     headless: true,
     args: [...CHROMIUM_ARGS],
     // Playwright adds '<-loopback>' to the bypass list, so loopback also goes through the proxy.
@@ -72,6 +82,7 @@ async function launch(): Promise<Browser> {
     handleSIGTERM: false,
     handleSIGHUP: false,
   });
+  browserIds.set(browser, id);
   browser.on('disconnected', () => {
     // A browser we did not close ourselves has crashed.
     if (!closing.has(browser)) recordEngineRestart('chromium');
@@ -196,14 +207,28 @@ export async function restartBrowser(): Promise<void> {
   }
 }
 
+/** Closes the browser; one that has not closed within CLOSE_GRACE_MS (wedged, stopped) is killed. */
 async function closeQuietly(pending: Promise<Browser>): Promise<void> {
+  let browser: Browser;
   try {
-    const browser = await pending;
-    closing.add(browser);
-    await Promise.race([browser.close(), new Promise((r) => setTimeout(r, 5000))]);
+    browser = await pending;
   } catch {
-    // it was already gone
+    return; // its launch failed: nothing runs
   }
+  closing.add(browser);
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    browser.close().then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), CLOSE_GRACE_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  const id = browserIds.get(browser);
+  if (!closed && id) killTaggedEngine(BROWSER_VARIABLE, id);
 }
 
 /**

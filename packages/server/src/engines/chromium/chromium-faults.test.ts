@@ -107,8 +107,10 @@ describe('Chromium under faults', () => {
       for (const error of errors) expect(answerTo(error)).toMatchObject({ status: 504 });
       // 3 s of limit, then at most 5 s for the context to close and 5 s for the browser.
       expect(Date.now() - started).toBeLessThan(20_000);
+      // The wedged browser ignored close(), so it was killed, with its helpers.
+      await expect.poll(() => stillRunning([browser?.pid as number]), { timeout: 5000 }).toEqual([]);
     } finally {
-      process.kill(browser?.pid as number, 'SIGKILL');
+      if (stillRunning([browser?.pid as number]).length > 0) process.kill(browser?.pid as number, 'SIGKILL');
     }
     await render('<h1>After the stop</h1>', 'after-stop.pdf');
     expect(textOf('after-stop.pdf')).toContain('After the stop');
