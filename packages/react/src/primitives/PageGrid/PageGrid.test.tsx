@@ -15,6 +15,14 @@ function shownPages(container: HTMLElement): number[] {
   );
 }
 
+/** The long document as toggles named 'Pick page N'. */
+const pickPages = (file: Blob) => ({
+  file,
+  pageCount: 117,
+  label: 'Pick pages',
+  toggleLabel: (page: number) => `Pick page ${page}`,
+});
+
 beforeAll(warmUpPdfJs, 60_000);
 
 describe('PageGrid', () => {
@@ -55,10 +63,7 @@ describe('PageGrid', () => {
       return (
         <div style={{ width: 600 }}>
           <PageGrid
-            file={file}
-            pageCount={117}
-            label="Pick pages"
-            toggleLabel={(page) => `Pick page ${page}`}
+            {...pickPages(file)}
             isPressed={(index) => pressed.includes(index)}
             rotationOf={(index) => (pressed.includes(index) ? 90 : 0)}
             onToggle={(index) => {
@@ -111,13 +116,7 @@ describe('PageGrid', () => {
     const file = await loadFixture(LONG);
     const screen = await render(
       <div style={{ width: 600 }}>
-        <PageGrid
-          file={file}
-          pageCount={117}
-          label="Pick pages"
-          toggleLabel={(page) => `Pick page ${page}`}
-          onToggle={() => {}}
-        />
+        <PageGrid {...pickPages(file)} onToggle={() => {}} />
       </div>,
     );
     await screen.getByRole('button', { name: 'Pick page 1', exact: true }).click();
