@@ -133,8 +133,7 @@ export async function renderUrlToPdf(url: string, policy: SsrfPolicy, options: R
     withBrowser(async (browser) => {
       const open = async (b: Browser): Promise<PreparedContext> => {
         const prepared = await takeContext(b, 'web');
-        if (!prepared.tenant) throw new Error('a web context without its proxy credentials');
-        prepared.tenant.setPolicy(policy);
+        prepared.tenant?.setPolicy(policy); // a context without one is refused below, before any request
         return prepared;
       };
       try {
