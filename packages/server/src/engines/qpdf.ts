@@ -148,7 +148,7 @@ export async function assemblePages(
   const pagesArgs = selections.flatMap((selection) =>
     selection.range ? [selection.path, selection.range] : [selection.path],
   );
-  const env = assemblyEnv(new Set(selections.map((selection) => selection.path)).size);
+  const env = { ...options.env, ...assemblyEnv(new Set(selections.map((selection) => selection.path)).size) };
   await runQpdf(['--empty', '--pages', ...pagesArgs, '--', output], { ...options, env });
 }
 

@@ -7,3 +7,24 @@
 /** Milliseconds from now until `deadlineAt`, at least `atLeastMs` (a call with no time left fails at once). */
 export const timeLeftMs = (deadlineAt: number, atLeastMs = 1): number =>
   Math.max(atLeastMs, deadlineAt - Date.now());
+
+/**
+ * Whether `work` fulfils within `ms`: false once it rejects or the time is up, whichever comes first
+ * (a close that may never answer, a drain with a cap). The timer does not outlive the answer.
+ */
+export async function fulfilsWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -20,6 +20,7 @@ import {
 } from '../../security/ssrf';
 import { recordEngineRestart } from '../engine-restarts';
 import { engineEnv, killTaggedEngine } from '../orphaned-engines';
+import { fulfilsWithin } from '../time-left';
 import { CHROMIUM_BASE_ARGS } from './launch-flags';
 
 /** The server's `chromiumPath` (configureChromium), else ServerConfig's default. */
@@ -50,8 +51,8 @@ const closing = new WeakSet<Browser>();
  */
 const BROWSER_VARIABLE = 'DOCSTUDIO_BROWSER';
 const browserIds = new WeakMap<Browser, string>();
-/** How long a close may take before the browser's processes are killed. */
-const CLOSE_GRACE_MS = 5000;
+/** How long a close may take before the browser's processes (or a job's context) are given up on. */
+export const CLOSE_GRACE_MS = 5000;
 let fallbackProxy: FilteringProxy | undefined;
 /** web/to/pdf's guard: one proxy for the browser, each job's context with its own credentials. */
 let sharedProxy: SharedFilteringProxy | undefined;
@@ -83,10 +84,6 @@ async function launch(): Promise<Browser> {
     handleSIGHUP: false,
   });
   browserIds.set(browser, id);
-  browser.on('disconnected', () => {
-    // A browser we did not close ourselves has crashed.
-    if (!closing.has(browser)) recordEngineRestart('chromium');
-  });
   return browser;
 }
 
@@ -101,7 +98,11 @@ export function getBrowser(): Promise<Browser> {
   const launching: Promise<Browser> = launch().then(
     (browser) => {
       launchFailed = false;
-      browser.on('disconnected', forget);
+      browser.on('disconnected', () => {
+        // A browser we did not close ourselves has crashed.
+        if (!closing.has(browser)) recordEngineRestart('chromium');
+        forget();
+      });
       if (!browser.isConnected()) forget();
       return browser;
     },
@@ -187,14 +188,7 @@ export function browserJobsInFlight(): number {
 
 async function waitForJobs(capMs: number): Promise<void> {
   if (jobsInFlight === 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    new Promise<void>((resolve) => drained.push(resolve)),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, capMs);
-    }),
-  ]);
-  clearTimeout(timer);
+  await fulfilsWithin(new Promise<void>((resolve) => drained.push(resolve)), capMs);
 }
 
 /** Kills the browser after a job left it wedged (e.g. a renderer stuck in an endless script). */
@@ -216,17 +210,7 @@ async function closeQuietly(pending: Promise<Browser>): Promise<void> {
     return; // its launch failed: nothing runs
   }
   closing.add(browser);
-  let timer: NodeJS.Timeout | undefined;
-  const closed = await Promise.race([
-    browser.close().then(
-      () => true,
-      () => false,
-    ),
-    new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), CLOSE_GRACE_MS);
-    }),
-  ]);
-  clearTimeout(timer);
+  const closed = await fulfilsWithin(browser.close(), CLOSE_GRACE_MS);
   const id = browserIds.get(browser);
   if (!closed && id) killTaggedEngine(BROWSER_VARIABLE, id);
 }

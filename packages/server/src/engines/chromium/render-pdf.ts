@@ -11,8 +11,8 @@
 import type { Browser, Page, Request, Response } from 'playwright-core';
 import { conversionFailed, DomainError, engineTimeout, remoteDownloadFailed } from '../../contract/errors';
 import type { ProxyTenant, SsrfPolicy } from '../../security/ssrf';
-import { timeLeftMs } from '../time-left';
-import { restartBrowser, withBrowser } from './chromium-browser';
+import { fulfilsWithin, timeLeftMs } from '../time-left';
+import { CLOSE_GRACE_MS, restartBrowser, withBrowser } from './chromium-browser';
 import { type SettleOptions, settlePage, watchRequests } from './page-settle';
 import { type PreparedContext, prepareContexts, takeContext } from './prepared-contexts';
 
@@ -95,26 +95,17 @@ async function renderWithBrowser(
   } finally {
     clearTimeout(timer);
     // A context that opens after the time limit is closed when it does; its proxy credentials go with it.
-    const closed = opening.then(
-      ({ context, tenant }) =>
-        context
-          .close()
-          .then(
-            () => true,
-            () => false,
-          )
-          .finally(() => tenant?.release()),
-      () => false,
-    );
+    const closed = opening.then(async ({ context, tenant }) => {
+      try {
+        await context.close();
+      } finally {
+        tenant?.release();
+      }
+    });
+    closed.catch(() => undefined); // a failed close only matters to a job that ran out of time
     // A finished job does not wait for its context to close (the PDF is written; the next job has a
     // prepared context); a job that ran out of time does, and kills the browser if the renderer is stuck.
-    if (wedged) {
-      const done = await Promise.race([
-        closed,
-        new Promise<boolean>((r) => setTimeout(() => r(false), 5000)),
-      ]);
-      if (!done) await restartBrowser();
-    }
+    if (wedged && !(await fulfilsWithin(closed, CLOSE_GRACE_MS))) await restartBrowser();
   }
 }
 
