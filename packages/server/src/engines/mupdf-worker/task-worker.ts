@@ -8,6 +8,7 @@ import { parentPort, threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { DomainError, damagedFile } from '../../contract/errors';
 import { mupdfHeapBytes } from '../mupdf';
+import { cancelIdleCollection, collectWhenIdle } from './idle-collection';
 import {
   serializeError,
   type TaskEvent,
@@ -37,17 +38,21 @@ function isDocumentError(error: unknown): boolean {
 const tell = (event: TaskEvent): void => parentPort?.postMessage(event);
 
 export default async function handleTask(request: TaskRequest): Promise<TaskReply> {
+  cancelIdleCollection();
   tell({ started: request.id, threadId });
   try {
     const done = await runTask(request.task as WorkerTask);
+    collectWhenIdle();
     const reply: TaskReply = { ok: true, result: done.result, heapBytes: mupdfHeapBytes() };
     if (done.transfer.length === 0) return reply;
     return move({ [transferableSymbol]: done.transfer, [valueSymbol]: reply }) as unknown as TaskReply;
   } catch (error) {
     const damaged = isDocumentError(error);
     const flattened = serializeError(damaged ? damagedFile(DAMAGED_STRUCTURE) : error);
-    if (error instanceof DomainError || damaged)
+    if (error instanceof DomainError || damaged) {
+      collectWhenIdle();
       return { ok: false, error: flattened, heapBytes: mupdfHeapBytes() };
+    }
     // the event reaches the pool before the thread's exit does, so the task fails with this error
     tell({ failed: request.id, error: flattened });
     process.exit(1);

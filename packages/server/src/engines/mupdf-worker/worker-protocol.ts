@@ -60,7 +60,9 @@ export type MupdfTask =
 export type WorkerTask =
   | MupdfTask
   /** pdf/to/watermark: stamps `options.text` on every page of `input` with pdf-lib, into `output`. */
-  | { kind: 'stamp-watermark'; input: string; output: string; options: WatermarkOptions };
+  | { kind: 'stamp-watermark'; input: string; output: string; options: WatermarkOptions }
+  /** The worker's JavaScript heap in use (idle-collection.ts; tests read it). */
+  | { kind: 'heap-usage' };
 
 export type TaskName = WorkerTask['kind'];
 
@@ -83,6 +85,7 @@ export interface TaskResults {
   'pdfa-preflight': PreflightReport;
   /** `stamped: false`: pdf-lib could not parse the file (the caller may repair it and try again). */
   'stamp-watermark': { stamped: boolean };
+  'heap-usage': { usedHeapBytes: number };
 }
 
 export type ResultOf<T extends WorkerTask> = TaskResults[T['kind']];

@@ -8,6 +8,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { collectOutlines, insertOutlines } from '../pdf-outlines/merge-outlines';
 import { preparePdfaInput } from '../pdfa-preflight/pdfa-preflight';
+import { heapUsage } from './idle-collection';
 import {
   analyse,
   applyRedactions,
@@ -64,6 +65,7 @@ export const workerTasks: { readonly [K in TaskName]: TaskHandler<K> } = {
   'insert-outlines': insertOutlinesTask,
   'pdfa-preflight': async (task) => ({ result: await preparePdfaInput(task.path, task.part), transfer: [] }),
   'stamp-watermark': stampWatermarkFile,
+  'heap-usage': async () => ({ result: heapUsage(), transfer: [] }),
 };
 
 /** Runs the task registered under `task.kind` (a name the registry lacks is a bug of ours: refused). */
