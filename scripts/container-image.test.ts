@@ -78,6 +78,21 @@ describe('Dockerfile', () => {
     expect(link).toBeDefined();
   });
 
+  it("builds the server where a C compiler is (qpdf's seek-in-buffer.so) and ships what it built", () => {
+    const build = instructions.filter((i) => !isRuntime(i));
+    const runs = build.filter((i) => i.getKeyword() === 'RUN').map(text);
+    const compilerAt = runs.findIndex((run) =>
+      /apt-get install\b.*\b(g\+\+|gcc|build-essential)(\s|$)/s.test(run),
+    );
+    const serverBuildAt = runs.findIndex((run) =>
+      run.includes('npm run build --workspace @docstudio/server'),
+    );
+    expect(compilerAt).toBeGreaterThanOrEqual(0);
+    expect(serverBuildAt).toBeGreaterThan(compilerAt);
+    // the runtime stage takes the whole dist folder, the library with it
+    expect(inRuntime('COPY').map(text)).toContain('/src/packages/server/dist ./packages/server/dist');
+  });
+
   it('runs as an unprivileged user the image creates', () => {
     const user = text(inRuntime('USER').at(-1));
     const uid = user.split(':')[0] ?? '';

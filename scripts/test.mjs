@@ -4,11 +4,13 @@
  * rules of .dependency-cruiser.cjs), unit + component + server tests (Vitest, real engines and real
  * Chromium), the Storybook build, and the end-to-end tests.
  */
-import { build, ensureEngines, ensureNodeModules, runOrExit } from './setup.mjs';
+import { build, buildServer, ensureEngines, ensureNodeModules, runOrExit } from './setup.mjs';
 
 ensureNodeModules();
 ensureEngines({ required: true });
 build();
+// as npm start runs it: the server's tests use what only its build makes (qpdf's seek-in-buffer.so)
+buildServer();
 
 runOrExit('Lint and format (Biome)', 'npx', ['biome', 'ci', '.']);
 // Every project of the solution tsconfig.json, each package against only the packages it references.

@@ -5,8 +5,9 @@
  * - dist/index.js      createServer() and what else src/index.ts exports, for embedding
  * - dist/task-worker.js the MuPDF/pdf-lib worker thread's entry (engines/mupdf-worker/task-entry.ts
  *   finds it beside the chunk that starts the pool)
- * plus shared chunks, source maps, the LibreOffice UNO bridge (a Python script beside its chunk) and
- * the engine spawner's process (engines/spawner/spawner-child.mjs, beside its chunk too).
+ * plus shared chunks, source maps, the LibreOffice UNO bridge (a Python script beside its chunk), the
+ * engine spawner's process (engines/spawner/spawner-child.mjs, beside its chunk too) and the library
+ * preloaded into qpdf (engines/stdio-seek/seek-in-buffer.c, compiled with the system's C compiler).
  *
  * @docstudio/core is bundled in from its TypeScript source: the server then needs no build of core
  * first, and at run time never loads the core package (a dependency still, for the types that
@@ -18,13 +19,16 @@
  * the big ones the server already loads only on first use. Whitespace is minified (less source for
  * V8 to parse at start; identifiers keep their names, source maps point at the sources).
  */
-import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${here}package.json`, 'utf8'));
 const outdir = `${here}dist`;
+/** engines/stdio-seek/seek-in-buffer.ts looks for it by this name, beside the chunks. */
+const SEEK_IN_BUFFER = 'seek-in-buffer.so';
 /**
  * Dependencies left to node_modules: better-sqlite3 and sharp (native addons), mupdf (its WebAssembly
  * beside it), playwright-core (a browser driver with files beside it), piscina (starts its own worker
@@ -44,7 +48,11 @@ const STAY_EXTERNAL = [
   'yazl',
 ];
 
-rmSync(outdir, { recursive: true, force: true });
+// Everything but the qpdf library goes: a qpdf started meanwhile (tests rebuild the server while
+// others run) must still find it. It is replaced in one rename below.
+for (const name of existsSync(outdir) ? readdirSync(outdir) : []) {
+  if (name !== SEEK_IN_BUFFER) rmSync(`${outdir}/${name}`, { recursive: true, force: true });
+}
 const started = performance.now();
 await build({
   absWorkingDir: here,
@@ -75,4 +83,29 @@ await build({
 copyFileSync(`${here}src/engines/libreoffice/uno-bridge.py`, `${outdir}/uno-bridge.py`);
 // the engine spawner's process (plain JavaScript, started with bare Node beside the chunk that starts it)
 copyFileSync(`${here}src/engines/spawner/spawner-child.mjs`, `${outdir}/spawner-child.mjs`);
+buildSeekInBuffer();
 console.log(`Built the server into ${outdir} in ${Math.round(performance.now() - started)} ms`);
+
+/**
+ * dist/seek-in-buffer.so from engines/stdio-seek/seek-in-buffer.c (why: its header). Without a C
+ * compiler the server is built all the same and qpdf runs without it (a notice says so).
+ */
+function buildSeekInBuffer() {
+  const source = `${here}src/engines/stdio-seek/seek-in-buffer.c`;
+  const library = `${outdir}/${SEEK_IN_BUFFER}`;
+  const compiling = `${library}.${process.pid}`;
+  const compiler = process.env.CC || 'cc';
+  try {
+    mkdirSync(outdir, { recursive: true });
+    execFileSync(compiler, ['-shared', '-fPIC', '-O2', '-Wall', '-Werror', '-o', compiling, source, '-ldl'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    renameSync(compiling, library);
+  } catch (error) {
+    rmSync(compiling, { force: true });
+    rmSync(library, { force: true }); // an older build's library is not this source's
+    const reason =
+      error.code === 'ENOENT' ? `no C compiler (${compiler})` : String(error.stderr ?? error.message).trim();
+    console.warn(`Not built: ${library} (${reason}). qpdf will run without it, a little slower.`);
+  }
+}

@@ -9,6 +9,7 @@
 import { DomainError, engineTimeout } from '../contract/errors';
 import { engineEnv } from './orphaned-engines';
 import { spawnEngine } from './spawner/spawner';
+import { withSeekInBuffer } from './stdio-seek/seek-in-buffer';
 
 export interface RunEngineOptions {
   /** Milliseconds before the process group is killed and EngineTimeoutError is thrown. */
@@ -112,7 +113,8 @@ export function runEngine(
         command,
         args,
         cwd: options.cwd,
-        env: engineEnv(options.env), // tagged with the run, so a restart finds it if orphaned
+        // tagged with the run, so a restart finds it if orphaned; qpdf's seeks without system calls
+        env: engineEnv(withSeekInBuffer(command, options.env)),
         stdin: options.stdin,
         maxStdout: options.maxStdout ?? 16 * 1024 * 1024,
       },

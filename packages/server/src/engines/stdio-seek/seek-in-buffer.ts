@@ -1,0 +1,45 @@
+/**
+ * Where the seek-in-buffer library is (seek-in-buffer.c, why it exists in its header): built by
+ * packages/server/build.mjs into dist/ with the system's C compiler. Compiled, this module is a chunk
+ * in dist/ beside the library; from source (Vitest, `node --import tsx`) the library is found in the
+ * package's dist/ all the same, so `npm run build -w @docstudio/server` comes first (npm start and
+ * npm test do). Undefined where it was not built (no C compiler): qpdf then runs as installed.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const SEEK_IN_BUFFER_FILE = 'seek-in-buffer.so';
+
+export function seekInBufferPath(moduleUrl: string = import.meta.url): string {
+  const relative = moduleUrl.endsWith('.ts')
+    ? `../../../dist/${SEEK_IN_BUFFER_FILE}`
+    : `./${SEEK_IN_BUFFER_FILE}`;
+  return fileURLToPath(new URL(relative, moduleUrl));
+}
+
+let found: string | null | undefined;
+
+/**
+ * The library's path, or undefined when it is not there (looked up once). A path with a space or a
+ * colon cannot go in LD_PRELOAD (both separate entries there): qpdf then runs without it.
+ */
+export function seekInBufferLibrary(): string | undefined {
+  if (found === undefined) {
+    const path = seekInBufferPath();
+    found = existsSync(path) && !/[\s:]/.test(path) ? path : null;
+  }
+  return found ?? undefined;
+}
+
+/** The engines the library is preloaded into: qpdf, where it was measured (seek-in-buffer.c). */
+const SEEKING_ENGINES = new Set(['qpdf']);
+
+/**
+ * `env` for running `command`, with the library added in front of any LD_PRELOAD the caller set
+ * (qpdf on jemalloc for big assemblies: both load).
+ */
+export function withSeekInBuffer(command: string, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const library = SEEKING_ENGINES.has(command) ? seekInBufferLibrary() : undefined;
+  if (!library) return env;
+  return { ...env, LD_PRELOAD: [library, env.LD_PRELOAD].filter(Boolean).join(' ') };
+}
