@@ -35,11 +35,13 @@ export function seekInBufferLibrary(): string | undefined {
 const SEEKING_ENGINES = new Set(['qpdf']);
 
 /**
- * `env` for running `command`, with the library added in front of any LD_PRELOAD the caller set
- * (qpdf on jemalloc for big assemblies: both load).
+ * The variables an engine run gets (`variables`, on top of the engines' environment) for `command`,
+ * with the library added in front of any preload they name (qpdf on jemalloc for big assemblies:
+ * both load). They are the run's own variables, not the server's environment (whose variables the
+ * configuration table of the README lists).
  */
-export function withSeekInBuffer(command: string, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function withSeekInBuffer(command: string, variables: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const library = SEEKING_ENGINES.has(command) ? seekInBufferLibrary() : undefined;
-  if (!library) return env;
-  return { ...env, LD_PRELOAD: [library, env.LD_PRELOAD].filter(Boolean).join(' ') };
+  if (!library) return variables;
+  return { ...variables, LD_PRELOAD: [library, variables.LD_PRELOAD].filter(Boolean).join(' ') };
 }
