@@ -14,6 +14,7 @@ import { TaskPool } from '../packages/server/src/engines/mupdf-worker/task-pool'
 import type { WorkerTask } from '../packages/server/src/engines/mupdf-worker/worker-protocol';
 import { runTask } from '../packages/server/src/engines/mupdf-worker/worker-tasks';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
+import { CONFIDENTIAL_WATERMARK } from '../packages/server/src/testing/watermark-options';
 
 const BOOK = join(CORPUS_DIR, 'pdf/GeoTopo-komprimiert.pdf');
 const SMALL = join(CORPUS_DIR, 'pdf/tagged.pdf');
@@ -56,19 +57,13 @@ const workloads: Record<string, (runner: Runner, dir: string) => Promise<unknown
     for (let i = 0; i < 200; i++) await runner.run({ kind: 'count-pages', path: SMALL });
   },
   'watermark a 117-page book 3 times': async (runner, dir) => {
-    const options = {
-      text: 'CONFIDENTIAL',
-      horizontal: 'center',
-      vertical: 'center',
-      opacity: 0.3,
-      fontSize: 24,
-      rotate: 45,
-      mode: 'filltext',
-      fontColor: [0, 0, 0],
-      strokeColor: [0, 0, 0],
-    } as const;
     for (let i = 0; i < 3; i++) {
-      await runner.run({ kind: 'stamp-watermark', input: BOOK, output: join(dir, `out-${i}.pdf`), options });
+      await runner.run({
+        kind: 'stamp-watermark',
+        input: BOOK,
+        output: join(dir, `out-${i}.pdf`),
+        options: CONFIDENTIAL_WATERMARK,
+      });
     }
   },
 };
