@@ -24,6 +24,10 @@ import { promisify } from 'node:util';
 import { jemallocLibrary } from '../packages/server/memory.mjs';
 import { pdfCompressConverter } from '../packages/server/src/converters/pdf-compress';
 import { pdfMergeConverter } from '../packages/server/src/converters/pdf-merge';
+import {
+  seekInBufferLibrary,
+  withSeekInBuffer,
+} from '../packages/server/src/engines/stdio-seek/seek-in-buffer';
 import { convertAsSent } from '../packages/server/src/testing/convert-as-sent';
 import { makeConverterContext } from '../packages/server/src/testing/converter-context';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
@@ -82,10 +86,11 @@ export async function benchMerge(root: string): Promise<void> {
   const qpdf = async () => {
     await exec('qpdf', ['--empty', '--pages', ...inputs, '--', qpdfOut]);
   };
-  // what the server runs for 10 files and more (engines/qpdf.ts): the same qpdf on jemalloc
+  // what the server runs for 10 files and more: the same qpdf on jemalloc (engines/qpdf.ts), with
+  // seek-in-buffer.so (engines/stdio-seek) when the server's build made it
   const qpdfJemalloc = async () => {
     await exec('qpdf', ['--empty', '--pages', ...inputs, '--', join(root, 'qpdf-jemalloc.pdf')], {
-      env: { ...process.env, LD_PRELOAD: jemallocLibrary() },
+      env: { ...process.env, ...withSeekInBuffer('qpdf', { LD_PRELOAD: jemallocLibrary() }) },
     });
   };
   const qpdfRepeated = async () => {
@@ -185,7 +190,7 @@ export async function benchMerge(root: string): Promise<void> {
     `  qpdf --empty --pages   ${ms(base)}  (the same 10 paths repeated: ${ms(median(times.repeated))})`,
   );
   console.log(
-    `  qpdf on jemalloc       ${ms(median(times.jemalloc))}  ${ratio(times.jemalloc).toFixed(2)}× qpdf (as the server runs it from 10 files on)`,
+    `  qpdf as server runs it ${ms(median(times.jemalloc))}  ${ratio(times.jemalloc).toFixed(2)}× qpdf (from 10 files on: jemalloc${seekInBufferLibrary() ? ', seek-in-buffer' : ''})`,
   );
   console.log(
     `  merge converter        ${ms(median(times.converter))}  ${ratio(times.converter).toFixed(2)}× qpdf`,
