@@ -5,7 +5,7 @@
  * resident until the worker ended, 10 s later (task-pool.ts). Now a worker idle for
  * IDLE_BEFORE_COLLECTION_MS runs one full collection. A task arriving first cancels it, so a worker
  * under steady load never pays for it. `npm run bench -- small-jobs`, 2 s after 200 mixed conversions
- * with both workers still warm: the server held 394-416 MB before, 351-366 MB with this.
+ * with both workers still warm: the server held 394-416 MB before, 351-372 MB with this.
  */
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
