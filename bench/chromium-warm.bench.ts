@@ -15,6 +15,7 @@ import { convertAsSent } from '../packages/server/src/testing/convert-as-sent';
 import { makeConverterContext } from '../packages/server/src/testing/converter-context';
 import { chromiumPath } from '../tests/chromium';
 import { reportGoal } from './goals';
+import { median } from './median';
 
 const exec = promisify(execFile);
 const PAIRS = 9;
@@ -29,11 +30,6 @@ const PAGE = `<!doctype html><html><head><title>Bench</title><style>
 ).join('')}</table><p id="note"></p><script>
   document.getElementById('note').textContent = 'Total rows: ' + document.querySelectorAll('tr').length;
 </script></body></html>`;
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 const pages = (pdf: string): string =>
   execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }).match(/Pages:\s+(\d+)/)?.[1] ?? '?';

@@ -20,6 +20,7 @@ import { FileStore } from '../packages/server/src/storage/file-store';
 import { FolderBackend } from '../packages/server/src/storage/folder-backend';
 import { storageKeyOf } from '../packages/server/src/storage/key-ring';
 import { createTestDatabase, startPostgresServer } from '../packages/server/src/testing/postgres-server';
+import { median } from './median';
 
 const FILE_BYTES = 256 * 1024 * 1024;
 const ROUNDS = 3;
@@ -61,9 +62,6 @@ async function roundTrip(store: FileStore): Promise<void> {
   if (read !== FILE_BYTES) throw new Error(`read ${read} bytes, stored ${FILE_BYTES}`);
   await store.delete(saved.id);
 }
-
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export default async function fileStoreBench(): Promise<void> {
   const postgres = await startPostgresServer();

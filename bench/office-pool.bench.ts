@@ -19,6 +19,7 @@ import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { type ServerProcess, startServerProcess } from '../packages/server/src/testing/server-process';
 import { reportGoal } from './goals';
 import { machineCpuMs } from './machine-cpu';
+import { median } from './median';
 import { processCpuMs, treeCpuMs } from './process-cpu';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -27,9 +28,6 @@ const ROUNDS = 5;
 const ONE_AT_A_TIME = 6;
 const IN_FLIGHT = 8;
 const MANY = 24;
-
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** The compiled server, built first, on a fresh data folder; rate limits out of the way. */
 async function startCompiledServer(): Promise<ServerProcess & { stop(): Promise<void> }> {

@@ -18,15 +18,13 @@ import { makeConverterContext } from '../packages/server/src/testing/converter-c
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { startTestServer } from '../packages/server/src/testing/test-server';
 import { reportGoal } from './goals';
+import { median } from './median';
 
 const exec = promisify(execFile);
 const SOURCE = join(CORPUS_DIR, 'pdf/GeoTopo-komprimiert.pdf');
 const QUALITY = '95';
 const DPI = '150';
 const RUNS = 5;
-
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function timed(run: () => Promise<void>): Promise<number> {
   const start = performance.now();

@@ -34,6 +34,7 @@ import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { startServerProcess } from '../packages/server/src/testing/server-process';
 import { printCompressionLevels } from './compress-levels';
 import { reportGoal } from './goals';
+import { median } from './median';
 
 const exec = promisify(execFile);
 const MERGE_SOURCES = [
@@ -58,9 +59,6 @@ const RUNS = 3;
 /** A merge run takes well under a second, and its HTTP time varies by ±15% run to run on 2 cores. */
 const MERGE_RUNS = 9;
 const repository = fileURLToPath(new URL('..', import.meta.url));
-
-const median = (values: readonly number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function timed(run: () => Promise<void>): Promise<number> {
   const start = performance.now();

@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { jemallocLibrary } from '../packages/server/memory.mjs';
 import { seekInBufferLibrary } from '../packages/server/src/engines/stdio-seek/seek-in-buffer';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
+import { median } from './median';
 
 const exec = promisify(execFile);
 const ROUNDS = 11;
@@ -24,9 +25,6 @@ const MERGED = [
   'pdf/multicolumn.pdf',
   'pdf/scotus-transcript-p1.pdf',
 ];
-
-const median = (values: readonly number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 export default async function qpdfSeeksBench(): Promise<void> {
   const library = seekInBufferLibrary();

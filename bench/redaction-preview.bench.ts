@@ -12,13 +12,9 @@ import {
   readRedactParameters,
 } from '../packages/server/src/converters/pdf-redact';
 import { seededPiiPdf } from '../packages/server/src/converters/pdf-redact/seeded-pii.testing';
+import { median } from './median';
 
 const RUNS = 5;
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 export default async function (): Promise<void> {
   const workDir = await mkdtemp(join(tmpdir(), 'bench-redaction-preview-'));

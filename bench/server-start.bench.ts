@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverMemoryEnv } from '../packages/server/memory.mjs';
 import { reportGoal } from './goals';
+import { median } from './median';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = 7;
@@ -99,9 +100,6 @@ async function readyAfter(port: number, started: number): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
-
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 const MB = 1024 * 1024;
 

@@ -20,6 +20,7 @@ import { promisify } from 'node:util';
 import { serverMemoryEnv } from '../packages/server/memory.mjs';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { reportGoal } from './goals';
+import { median } from './median';
 import { settled } from './process-cpu';
 
 const exec = promisify(execFile);
@@ -30,8 +31,6 @@ const ROUNDS = 5;
 const MIXED_CONVERSIONS = 200;
 const ONE_PAGE = join(CORPUS_DIR, 'pdf/crazyones.pdf');
 
-const median = (values: readonly number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const mb = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
 
 /** RSS of `pid` and every process below it (engines, helpers), from /proc. */

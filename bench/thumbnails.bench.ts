@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { startServerProcess } from '../packages/server/src/testing/server-process';
 import { chromiumArgs, chromiumPath } from '../tests/chromium';
+import { median } from './median';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE = join(root, '../shared/corpus/pdf/GeoTopo-komprimiert.pdf'); // 117 pages
@@ -97,9 +98,6 @@ async function scrollThrough(page: Page): Promise<void> {
   }
   await page.locator(`[data-page="${PAGES}"] [data-part="page-image"][data-state="ready"]`).waitFor();
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 export default async function thumbnailsBench(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'docstudio-bench-thumbs-'));

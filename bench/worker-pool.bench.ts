@@ -9,6 +9,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { median } from './median';
 
 const exec = promisify(execFile);
 const workloadScript = fileURLToPath(new URL('./worker-pool.workload.ts', import.meta.url));
@@ -28,9 +29,6 @@ interface Figures {
   cpuMs: number;
   peakRssMb: number;
 }
-
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function measure(variant: string, workload: string): Promise<Figures> {
   const { stdout } = await exec(process.execPath, ['--import', 'tsx', workloadScript, variant, workload], {

@@ -30,6 +30,7 @@ import {
 } from '@docstudio/core';
 import { SignInBrowser, signUp } from '../packages/server/src/testing/sign-in-browser';
 import { startTestServer } from '../packages/server/src/testing/test-server';
+import { median } from './median';
 import { SAMPLE_PAGES, writeSamplePdf } from './workflow-run.sample-pdf';
 
 const exec = promisify(execFile);
@@ -106,8 +107,6 @@ async function measure(way: Way, file: File, traffic: () => Traffic, out: string
   };
 }
 
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const mb = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 

@@ -13,13 +13,7 @@ describe('closing while a download streams', () => {
     let closed = false;
     try {
       const content = randomBytes(24 * 1024 * 1024);
-      const stored = await server.request('/api/upload', {
-        method: 'POST',
-        headers: { 'content-disposition': 'attachment; filename="large.bin"' },
-        body: content,
-      });
-      expect(stored.status).toBe(200);
-      const { FileId } = (await stored.json()) as { FileId: string };
+      const FileId = await server.upload(content, 'large.bin');
 
       const download = await fetch(`${server.apiUrl}/d/${FileId}`);
       expect(download.status).toBe(200);

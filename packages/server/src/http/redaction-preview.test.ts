@@ -148,12 +148,7 @@ describe('POST /api/redact/preview', () => {
   it('finds RedactionTerms under the manual preset, from a FileId uploaded first', async () => {
     const source = join(dir(), 'record-terms.pdf');
     await seededPiiPdf(source);
-    const uploaded = await server().request('/api/upload', {
-      method: 'POST',
-      headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="r.pdf"' },
-      body: await readFile(source),
-    });
-    const { FileId } = (await uploaded.json()) as { FileId: string };
+    const FileId = await server().upload(await readFile(source), 'r.pdf', 'application/pdf');
     const answer = await preview({ File: FileId, Preset: 'manual', RedactionTerms: 'Evergreen, budget' });
     expect(answer.status).toBe(200);
     const boxes = answer.body.Pages[0]?.Boxes ?? [];

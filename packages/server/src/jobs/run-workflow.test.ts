@@ -121,15 +121,7 @@ describe('POST /api/workflows/run/{id}', () => {
   }, 180_000);
 
   it('takes a FileId, runs a single-file step once per file after a split, and keeps no intermediate files', async () => {
-    const upload = await server.request('/api/upload', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/pdf',
-        'content-disposition': "attachment; filename*=UTF-8''four.pdf",
-      },
-      body: await readFile(fourPages),
-    });
-    const { FileId } = (await upload.json()) as { FileId: string };
+    const FileId = await server.upload(await readFile(fourPages), 'four.pdf', 'application/pdf');
     const id = await createWorkflow([
       { endpoint: 'pdf/to/split', parameters: { SplitByPattern: '1' } },
       { endpoint: 'pdf/to/rotate', parameters: { RotatePage: '180' } },

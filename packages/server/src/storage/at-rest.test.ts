@@ -19,19 +19,9 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-async function upload(fileName: string, body: string): Promise<string> {
-  const answer = await server.request('/api/upload', {
-    method: 'POST',
-    headers: { 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}` },
-    body,
-  });
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { FileId: string }).FileId;
-}
-
 describe('file names at rest', () => {
   it('keeps the name sealed while the file exists and leaves neither name nor id after DELETE', async () => {
-    const fileId = await upload(`${NAME}.txt`, 'a short note');
+    const fileId = await server.upload('a short note', `${NAME}.txt`);
     // The name still reads back through the API...
     const download = await fetch(`${server.apiUrl}/d/${fileId}`);
     expect(download.headers.get('content-disposition')).toContain(`${NAME}.txt`);
@@ -48,7 +38,7 @@ describe('file names at rest', () => {
   });
 
   it('leaves no trace of swept files either', async () => {
-    const fileId = await upload(`${NAME}-swept.txt`, 'expires soon');
+    const fileId = await server.upload('expires soon', `${NAME}-swept.txt`);
     const removed = await server.app.docstudio.store.sweepExpired(new Date(Date.now() + 365 * 86_400_000));
     expect(removed).toBeGreaterThanOrEqual(1);
     expect((await fetch(`${server.apiUrl}/d/${fileId}`)).status).toBe(404);

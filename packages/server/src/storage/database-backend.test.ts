@@ -29,13 +29,7 @@ const chunkRows = async (id: string): Promise<number> =>
 describe('the database file backend', () => {
   it('round-trips a file of several rows, keeping only ciphertext', async () => {
     const content = Buffer.concat([Buffer.from(MARKER), randomBytes(CHUNK_BYTES * 2), Buffer.from(MARKER)]);
-    const upload = await server.request('/api/upload', {
-      method: 'POST',
-      headers: { 'content-disposition': 'attachment; filename="return.bin"' },
-      body: content,
-    });
-    expect(upload.status).toBe(200);
-    const { FileId } = (await upload.json()) as { FileId: string };
+    const FileId = await server.upload(content, 'return.bin');
     expect(await chunkRows(FileId)).toBe(3);
     const download = await fetch(`${server.apiUrl}/d/${FileId}`);
     expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);

@@ -28,16 +28,6 @@ afterEach(async () => {
   for (const dir of folders.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-async function upload(server: TestServer, fileName: string, text: string): Promise<string> {
-  const answer = await server.request('/api/upload', {
-    method: 'POST',
-    headers: { 'content-disposition': `attachment; filename*=UTF-8''${fileName}` },
-    body: text,
-  });
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { FileId: string }).FileId;
-}
-
 async function download(
   server: TestServer,
   fileId: string,
@@ -55,7 +45,7 @@ describe('storage key', () => {
     const dataDir = await dataFolder();
     const server = await startTestServer({ dataDir, storageKeyHex: keyA });
     try {
-      const fileId = await upload(server, 'note.txt', 'kept with the given key');
+      const fileId = await server.upload('kept with the given key', 'note.txt');
       expect((await download(server, fileId)).text).toBe('kept with the given key');
       const keyFiles = await readdir(join(dataDir, 'keys')).catch(() => [] as string[]);
       expect(keyFiles).not.toContain('storage.key');
@@ -69,7 +59,7 @@ describe('storage key', () => {
     const first = await startTestServer({ dataDir, storageKeyHex: keyA, converters: [linearizeConverter] });
     // Workflows are a signed-in account's: the job and the workflow below are this account's.
     const token = await first.signIn();
-    const oldFile = await upload(first, 'before-rotation.txt', 'written under key A');
+    const oldFile = await first.upload('written under key A', 'before-rotation.txt');
     const pdf = await readFile(`${CORPUS_DIR}/pdf/crazyones.pdf`);
     const started = await first.convert('test/to/linearize', { Async: 'true' }, [
       { content: pdf, name: 'a.pdf' },
@@ -104,7 +94,7 @@ describe('storage key', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(job.status).toBe(200);
-      newFile = await upload(rotated, 'after-rotation.txt', 'written under key B');
+      newFile = await rotated.upload('written under key B', 'after-rotation.txt');
       const keyIds = await rotated.app.docstudio.db.selectFrom('files').select(['id', 'key_id']).execute();
       const ring = rotated.app.docstudio.keys;
       expect(keyIds.find((row) => row.id === oldFile)?.key_id).toBe(ring.previous?.id);

@@ -140,12 +140,7 @@ describe('retention', () => {
   it('the sweeper deletes files past their retention', async () => {
     const server = await startTestServer({ retentionMinutes: 0.02, sweepIntervalMs: 200 });
     try {
-      const upload = await server.request('/api/upload', {
-        method: 'POST',
-        headers: { 'content-disposition': "attachment; filename*=UTF-8''note.txt" },
-        body: 'short-lived',
-      });
-      const { FileId } = (await upload.json()) as { FileId: string };
+      const FileId = await server.upload('short-lived', 'note.txt');
       expect((await fetch(`${server.apiUrl}/d/${FileId}`)).status).toBe(200);
       expect((await allFiles(join(server.dataDir, 'files'))).length).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 2000));

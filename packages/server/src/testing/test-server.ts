@@ -86,6 +86,11 @@ export interface TestServer {
   ): Promise<TestAnswer>;
   /** GET a result Url (or an /api path) and return its bytes; throws on a non-200 answer. */
   download(urlOrPath: string): Promise<Buffer>;
+  /**
+   * POST `body` to /api/upload as the file `fileName` (the raw-body form, the name in
+   * Content-Disposition) and return its FileId; throws on a non-200 answer.
+   */
+  upload(body: BodyInit, fileName: string, type?: string): Promise<string>;
   /** Downloads a result into `dir` under its FileName and returns the path (for qpdf, pdfinfo …). */
   saveResult(file: ConvertedFileJson, dir: string): Promise<string>;
   /** fetch() against the server with the default bearer token added (unless headers set one). */
@@ -215,6 +220,16 @@ export async function startTestServer(overrides: ServerOptions = {}): Promise<Te
     },
     request,
     download,
+    async upload(body, fileName, type) {
+      const headers: Record<string, string> = {
+        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      };
+      if (type) headers['content-type'] = type;
+      const response = await request('/api/upload', { method: 'POST', headers, body });
+      if (response.status !== 200)
+        throw new Error(`upload of ${fileName} answered ${response.status}: ${await response.text()}`);
+      return ((await response.json()) as { FileId: string }).FileId;
+    },
     async convert(endpoint, fields = {}, files = [], options = {}) {
       const form = new FormData();
       const many = options.multi ?? files.length > 1;

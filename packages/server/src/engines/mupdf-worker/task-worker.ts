@@ -42,19 +42,18 @@ export default async function handleTask(request: TaskRequest): Promise<TaskRepl
   tell({ started: request.id, threadId });
   try {
     const done = await runTask(request.task as WorkerTask);
-    collectWhenIdle();
     const reply: TaskReply = { ok: true, result: done.result, heapBytes: mupdfHeapBytes() };
     if (done.transfer.length === 0) return reply;
     return move({ [transferableSymbol]: done.transfer, [valueSymbol]: reply }) as unknown as TaskReply;
   } catch (error) {
     const damaged = isDocumentError(error);
     const flattened = serializeError(damaged ? damagedFile(DAMAGED_STRUCTURE) : error);
-    if (error instanceof DomainError || damaged) {
-      collectWhenIdle();
+    if (error instanceof DomainError || damaged)
       return { ok: false, error: flattened, heapBytes: mupdfHeapBytes() };
-    }
     // the event reaches the pool before the thread's exit does, so the task fails with this error
     tell({ failed: request.id, error: flattened });
     process.exit(1);
+  } finally {
+    collectWhenIdle(); // the worker answered (a worker that exits above never gets here)
   }
 }

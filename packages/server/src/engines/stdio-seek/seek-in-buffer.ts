@@ -8,24 +8,20 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const SEEK_IN_BUFFER_FILE = 'seek-in-buffer.so';
-
-export function seekInBufferPath(moduleUrl: string = import.meta.url): string {
-  const relative = moduleUrl.endsWith('.ts')
-    ? `../../../dist/${SEEK_IN_BUFFER_FILE}`
-    : `./${SEEK_IN_BUFFER_FILE}`;
-  return fileURLToPath(new URL(relative, moduleUrl));
-}
-
-let found: string | null | undefined;
+/** Compiled, the chunk sits beside it in dist/; from source it is in the package's dist/. */
+const LIBRARY_URL = new URL(
+  import.meta.url.endsWith('.ts') ? '../../../dist/seek-in-buffer.so' : './seek-in-buffer.so',
+  import.meta.url,
+);
 
 /**
  * The library's path, or undefined when it is not there (looked up once). A path with a space or a
  * colon cannot go in LD_PRELOAD (both separate entries there): qpdf then runs without it.
  */
+let found: string | null | undefined;
 export function seekInBufferLibrary(): string | undefined {
   if (found === undefined) {
-    const path = seekInBufferPath();
+    const path = fileURLToPath(LIBRARY_URL);
     found = existsSync(path) && !/[\s:]/.test(path) ? path : null;
   }
   return found ?? undefined;

@@ -35,13 +35,7 @@ afterAll(async () => {
 });
 
 async function upload(server: TestServer, content: string, name: string): Promise<string> {
-  const answer = await server.request('/api/upload', {
-    method: 'POST',
-    headers: { 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}` },
-    body: content.repeat(200),
-  });
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { FileId: string }).FileId;
+  return server.upload(content.repeat(200), name);
 }
 
 /** Rows of `table` for one file id, read straight from the database. */
