@@ -19,6 +19,7 @@ import { converters as converterTable } from './converters';
 import type { Converter } from './converters/converter.types';
 import { configurePageCaps } from './converters/page-caps';
 import { holdEngines } from './engines/engine-lifecycle';
+import { workEnds, workStarts } from './engines/idle-collection';
 import { configureMupdfWorkers } from './engines/mupdf-worker';
 import { registerAccountRoutes } from './http/account.routes';
 import { registerAuthFunctionRoutes } from './http/auth-functions.routes';
@@ -172,6 +173,12 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
 
   app.addHook('onResponse', async (request, reply) => {
     context.metrics.recordRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
+  });
+  // A request is the main thread's work: once none is left, a server process collects its garbage
+  // (idle-collection.ts; main.ts turns that on). 'close' comes once per answer, sent or cut off.
+  app.server.on('request', (_request, response) => {
+    workStarts();
+    response.once('close', workEnds);
   });
   closeConnectionsWhenDraining(app);
   guardRequestBodies(app, context);

@@ -7,6 +7,7 @@
 import type { ServerConfig } from '../config';
 import { conversionFailed, engineTimeout } from '../contract/errors';
 import type { Converter, ConverterContext, ConverterResultFile } from '../converters/converter.types';
+import { workEnds, workStarts } from '../engines/idle-collection';
 import type { SsrfPolicy } from '../security/ssrf';
 import type { FileStore } from '../storage/file-store';
 import { removeWorkDir } from '../storage/work-dir';
@@ -153,6 +154,8 @@ export async function runConversion(
         request.onStart?.();
         const started = performance.now();
         const early = request.onResultStored && earlyResults(deps.store, request, request.onResultStored);
+        // a job of a queue (a cluster's worker node, an asynchronous run) is work without a request
+        workStarts();
         try {
           const results = await runWithTimeout(deps, request, shutdownSignal, early?.take);
           const files = await storeResults(deps.store, request, results, early?.stored);
@@ -166,6 +169,8 @@ export async function runConversion(
           const outcome = request.clientSignal?.aborted ? 'aborted' : 'failure';
           deps.metrics.recordConversion(endpoint, outcome, (performance.now() - started) / 1000);
           throw error;
+        } finally {
+          workEnds();
         }
       },
     );

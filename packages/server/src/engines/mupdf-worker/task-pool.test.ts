@@ -13,6 +13,7 @@ import { CORPUS_DIR } from '../../testing/corpus';
 import { metricsText, parseMetrics, sampleValue } from '../../testing/metrics-text';
 import { writeSlowToRenderPdf } from '../../testing/slow-render-pdf';
 import { CONFIDENTIAL_WATERMARK } from '../../testing/watermark-options';
+import { IDLE_BEFORE_COLLECTION_MS } from '../idle-collection';
 import type { RenderedPage } from '../pdf-structure';
 import {
   configureMupdfWorkers,
@@ -23,7 +24,6 @@ import {
   shutdownMupdfWorkers,
   TASK_WORKER,
 } from '.';
-import { IDLE_BEFORE_COLLECTION_MS } from './idle-collection';
 import { TaskPool } from './task-pool';
 import type { WorkerTask } from './worker-protocol';
 

@@ -7,8 +7,8 @@
 import { parentPort, threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { DomainError, damagedFile } from '../../contract/errors';
+import { collectGarbageWhenIdle, workEnds, workStarts } from '../idle-collection';
 import { mupdfHeapBytes } from '../mupdf';
-import { cancelIdleCollection, collectWhenIdle } from './idle-collection';
 import {
   serializeError,
   type TaskEvent,
@@ -35,10 +35,13 @@ function isDocumentError(error: unknown): boolean {
   );
 }
 
+// a worker's heap is its own: it collects once idle (idle-collection.ts)
+collectGarbageWhenIdle();
+
 const tell = (event: TaskEvent): void => parentPort?.postMessage(event);
 
 export default async function handleTask(request: TaskRequest): Promise<TaskReply> {
-  cancelIdleCollection();
+  workStarts();
   tell({ started: request.id, threadId });
   try {
     const done = await runTask(request.task as WorkerTask);
@@ -54,6 +57,6 @@ export default async function handleTask(request: TaskRequest): Promise<TaskRepl
     tell({ failed: request.id, error: flattened });
     process.exit(1);
   } finally {
-    collectWhenIdle(); // the worker answered (a worker that exits above never gets here)
+    workEnds(); // the worker answered (a worker that exits above never gets here)
   }
 }

@@ -61,7 +61,7 @@ export type WorkerTask =
   | MupdfTask
   /** pdf/to/watermark: stamps `options.text` on every page of `input` with pdf-lib, into `output`. */
   | { kind: 'stamp-watermark'; input: string; output: string; options: WatermarkOptions }
-  /** The worker's JavaScript heap in use (idle-collection.ts; tests read it). */
+  /** The worker's JavaScript heap in use (engines/idle-collection.ts; tests read it). */
   | { kind: 'heap-usage' };
 
 export type TaskName = WorkerTask['kind'];

@@ -6,9 +6,9 @@
  * index.ts for the callers.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { heapUsage } from '../idle-collection';
 import { collectOutlines, insertOutlines } from '../pdf-outlines/merge-outlines';
 import { preparePdfaInput } from '../pdfa-preflight/pdfa-preflight';
-import { heapUsage } from './idle-collection';
 import {
   analyse,
   applyRedactions,

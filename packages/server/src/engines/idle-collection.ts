@@ -1,0 +1,92 @@
+/**
+ * A thread's garbage collected once it idles, on the server's main thread and in every MuPDF worker
+ * thread (each thread has its own copy of this module's state). V8 collects when a thread allocates,
+ * and an idle thread allocates nothing:
+ * - a worker kept what its last task left behind (pdf-lib's parse of a whole file, pixel and file
+ *   buffers held by dead objects, MuPDF objects whose finalizers free their WebAssembly memory) until
+ *   it ended, 10 s later (mupdf-worker/task-pool.ts);
+ * - the main thread kept the garbage of the last requests (upload buffers, parsed forms, answers)
+ *   until V8's memory reducer came by, 8 s or more after its last collection, or later.
+ * Now a thread whose work has all ended and stayed ended for IDLE_BEFORE_COLLECTION_MS runs one full
+ * collection, if its heap grew since the last one. Work that starts first cancels it, so a thread
+ * under steady load never pays for it.
+ *
+ * Work is counted wherever it starts and ends; collecting is the process's choice, made where it is
+ * launched, as its allocator and heap sizes are (packages/server/memory.mjs): main.ts turns it on for
+ * the server's main thread, each worker for itself. A server created inside another program (the
+ * tests' in-process servers) leaves that program's heap to it.
+ */
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/** Long enough that the next task of a busy job (page after page) or the next request arrives first. */
+export const IDLE_BEFORE_COLLECTION_MS = 250;
+
+/**
+ * Growth of the heap since the last collection below which an idle thread is left alone: a health
+ * probe or a token check between quiet spells allocates far less, and is not worth a full collection.
+ */
+const WORTH_COLLECTING_BYTES = 2 * 1024 * 1024;
+
+/**
+ * V8 gives `gc` only to contexts created while --expose-gc is set: one context is made with it, then
+ * the flag is cleared again, so no other context of the process gets a `gc` global (Jest's leak
+ * detector does the same).
+ */
+function garbageCollector(): () => void {
+  setFlagsFromString('--expose-gc');
+  try {
+    return runInNewContext('gc') as () => void;
+  } finally {
+    setFlagsFromString('--no-expose-gc');
+  }
+}
+
+let collectGarbage: (() => void) | undefined;
+let collecting = false;
+let working = 0;
+let idle: NodeJS.Timeout | undefined;
+let heldAfterLastCollection = 0;
+
+const heapInUse = (): number => getHeapStatistics().used_heap_size;
+/** The heap and the buffers its objects hold (upload chunks, file bytes): what a collection can free. */
+function held(): number {
+  const heap = getHeapStatistics();
+  return heap.used_heap_size + heap.external_memory;
+}
+
+function collectIfGrown(): void {
+  idle = undefined;
+  const now = held();
+  if (now - heldAfterLastCollection < WORTH_COLLECTING_BYTES) {
+    // buffers freed by the last collection leave the count a moment after it: the floor comes down
+    heldAfterLastCollection = Math.min(heldAfterLastCollection, now);
+    return;
+  }
+  collectGarbage ??= garbageCollector();
+  collectGarbage();
+  heldAfterLastCollection = held();
+}
+
+/** This thread collects its garbage once its work has ended (see above). */
+export function collectGarbageWhenIdle(): void {
+  collecting = true;
+}
+
+/** Work starts on this thread (a task, a request): no collection until all of it has ended. */
+export function workStarts(): void {
+  working++;
+  clearTimeout(idle);
+  idle = undefined;
+}
+
+/** Work on this thread ended: once none is left for a moment, the thread collects. */
+export function workEnds(): void {
+  working = Math.max(0, working - 1);
+  if (working > 0 || !collecting) return;
+  idle = setTimeout(collectIfGrown, IDLE_BEFORE_COLLECTION_MS);
+  idle.unref(); // never what keeps the thread or the process alive
+}
+
+/** The JavaScript heap this thread holds (the workers' `heap-usage` task answers it; tests read it). */
+export const heapUsage = (): { usedHeapBytes: number } => ({ usedHeapBytes: heapInUse() });
