@@ -40,7 +40,7 @@ FROM debian:12-slim AS runtime
 # The engines from the one list scripts/install-engines.sh keeps (`--list` prints it; npm start and
 # CI install from the same script).
 COPY scripts/install-engines.sh /tmp/install-engines.sh
-# jemalloc at one path whatever the architecture (the server preloads it: packages/server/allocator.mjs)
+# jemalloc at one path whatever the architecture (the server preloads it: packages/server/memory.mjs)
 RUN bash /tmp/install-engines.sh \
  && rm -rf /var/lib/apt/lists/* /tmp/install-engines.sh \
  && ln -s "/usr/lib/$(uname -m)-linux-gnu/libjemalloc.so.2" /usr/local/lib/libjemalloc.so.2
@@ -66,7 +66,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     STATIC_DIR=/app/studio \
     HOME=/tmp \
-    LD_PRELOAD=/usr/local/lib/libjemalloc.so.2
+    LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 \
+    MALLOC_CONF=background_thread:true,max_background_threads:1,dirty_decay_ms:1000,muzzy_decay_ms:0
 VOLUME ["/data"]
 EXPOSE 8080
 USER 10001:10001

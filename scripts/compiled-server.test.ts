@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jemallocLibrary, SEMI_SPACE_MB } from '../packages/server/memory.mjs';
+import { IDLE_BEFORE_COLLECTION_MS } from '../packages/server/src/engines/idle-collection';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
 import { pageCount, pageRotations, pageText } from '../packages/server/src/testing/pdf-tools';
 import { listProcesses, processesWith } from '../packages/server/src/testing/process-tree';
@@ -190,6 +191,12 @@ describe('the compiled server', () => {
         () => false, // exited meanwhile
       );
     expect(await mapped(server.pid)).toBe(true);
+    // with its purging thread (JEMALLOC_CONF), which gives freed pages back while the server idles
+    const threads = await readdir(`/proc/${server.pid}/task`);
+    const names = await Promise.all(
+      threads.map((id) => readFile(`/proc/${server.pid}/task/${id}/comm`, 'utf8')),
+    );
+    expect(names.filter((name) => name.trim() === 'jemalloc_bg_thd')).toHaveLength(1);
     // LibreOffice (warm since the spreadsheet above), the spawner and the MuPDF threads' engines
     await convert('office/to/pdf', `${CORPUS_DIR}/office/temperature-table.xlsx`);
     const all = listProcesses();
@@ -203,7 +210,7 @@ describe('the compiled server', () => {
       const environment = await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '');
       const entries = environment.split('\0');
       expect(
-        entries.some((entry) => entry.startsWith('LD_PRELOAD=')),
+        entries.some((entry) => entry.startsWith('LD_PRELOAD=') || entry.startsWith('MALLOC_CONF=')),
         name,
       ).toBe(false);
       // nor the server's V8 options (the spawner's Node starts with them emptied)
@@ -220,6 +227,22 @@ describe('the compiled server', () => {
     const newSpace = Number(/^nodejs_heap_space_size_total_bytes\{space="new"\} (\d+)$/m.exec(metrics)?.[1]);
     expect(newSpace).toBeGreaterThan(0);
     expect(newSpace).toBeLessThanOrEqual(2 * SEMI_SPACE_MB * 1024 * 1024);
+  });
+
+  it("collects its main thread's garbage once its last request has ended, as main.ts has it do", async () => {
+    const majorCollections = async (): Promise<number> => {
+      const metrics = await (await fetch(`${server.apiUrl}/metrics`)).text();
+      return Number(
+        /^nodejs_gc_duration_seconds_count\{kind="major"\} (\d+)$/m.exec(metrics)?.[1] ?? Number.NaN,
+      );
+    };
+    // a 1.8 MB book through the upload grows the main thread's heap and buffers past the 2 MB that
+    // make an idle collection worth its time
+    await convert('pdf/to/rotate', `${CORPUS_DIR}/pdf/GeoTopo-komprimiert.pdf`, { RotatePage: '90' });
+    const right = await majorCollections();
+    // V8 alone collects an idle heap only 8 s or more after its last collection
+    await new Promise((resolve) => setTimeout(resolve, IDLE_BEFORE_COLLECTION_MS + 500));
+    expect(await majorCollections()).toBeGreaterThan(right);
   });
 
   it('is not ready while dist/task-worker.js is missing (the MuPDF worker threads cannot start)', async () => {

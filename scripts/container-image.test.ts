@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { DockerfileParser, type Env, type Instruction } from 'dockerfile-ast';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SEMI_SPACE_MB } from '../packages/server/memory.mjs';
+import { JEMALLOC_CONF, SEMI_SPACE_MB } from '../packages/server/memory.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string): string => readFileSync(`${root}${path}`, 'utf8');
@@ -76,6 +76,8 @@ describe('Dockerfile', () => {
       .map(text)
       .find((run) => run.includes(`ln -s "/usr/lib/$(uname -m)-linux-gnu/libjemalloc.so.2" ${preload}`));
     expect(link).toBeDefined();
+    // with the purging options npm start gives it
+    expect(runtimeEnv.get('MALLOC_CONF')).toBe(JEMALLOC_CONF);
   });
 
   it("builds the server where a C compiler is (qpdf's seek-in-buffer.so) and ships what it built", () => {
