@@ -6,14 +6,14 @@
 import { createServer } from './app';
 import { loadConfigFromEnv } from './config';
 import { probeEngineVersions } from './engines/engine-versions';
-import { collectGarbageWhenIdle } from './engines/idle-collection';
+import { collectGarbageWhenIdle, IDLE_BEFORE_COLLECTION_MS } from './engines/idle-collection';
 import { warmLibreOffice } from './engines/libreoffice';
 import { exitGracefullyOnSignals } from './jobs/graceful-shutdown';
 
 const config = loadConfigFromEnv();
 // This process is the server's own: its main thread collects its garbage once its requests and jobs
 // have ended, instead of keeping it until V8's memory reducer comes by (engines/idle-collection.ts).
-collectGarbageWhenIdle();
+collectGarbageWhenIdle(IDLE_BEFORE_COLLECTION_MS.mainThread);
 const app = await createServer(config);
 await app.listen({ port: config.port, host: config.host });
 // The bound port, not the configured one: PORT=0 picks a free port (tests read this line).

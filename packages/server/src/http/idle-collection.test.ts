@@ -19,8 +19,10 @@ const ONE_PAGE = join(CORPUS_DIR, 'pdf/crazyones.pdf');
 /** A 117-page book of 1.8 MB: an upload that grows the heap enough to be worth collecting. */
 const BOOK = join(CORPUS_DIR, 'pdf/GeoTopo-komprimiert.pdf');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The main thread's idle delay, as main.ts sets it. */
+const IDLE_MS = IDLE_BEFORE_COLLECTION_MS.mainThread;
 /** Long enough for the collection that follows the idle delay, and for its entry to be delivered. */
-const AFTER_IDLE_MS = IDLE_BEFORE_COLLECTION_MS + 400;
+const AFTER_IDLE_MS = IDLE_MS + 400;
 
 /** Start times of this thread's forced full collections. */
 const forced: number[] = [];
@@ -71,7 +73,7 @@ describe('the main thread, once its requests have ended', () => {
 
   beforeAll(async () => {
     observer.observe({ entryTypes: ['gc'] });
-    collectGarbageWhenIdle();
+    collectGarbageWhenIdle(IDLE_MS);
     server = await startTestServer();
   });
 
@@ -100,12 +102,12 @@ describe('the main thread, once its requests have ended', () => {
     const started = performance.now();
     // two quiet spells of twice the idle delay inside one upload, and conversions that start and
     // end while it is in flight
-    const uploading = slowUpload(server, token, book, 2 * IDLE_BEFORE_COLLECTION_MS);
+    const uploading = slowUpload(server, token, book, 2 * IDLE_MS);
     for (let i = 0; i < 3; i++) {
       const answer = await server.convert('pdf/to/rotate', { RotatePage: '90' }, [ONE_PAGE]);
       expect(answer.status).toBe(200);
     }
-    await pause(IDLE_BEFORE_COLLECTION_MS + 100);
+    await pause(IDLE_MS + 100);
     expect(await uploading).toBe(200);
     const ended = performance.now();
     await pause(AFTER_IDLE_MS);

@@ -7,7 +7,7 @@
 import { parentPort, threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { DomainError, damagedFile } from '../../contract/errors';
-import { collectGarbageWhenIdle, workEnds, workStarts } from '../idle-collection';
+import { collectGarbageWhenIdle, IDLE_BEFORE_COLLECTION_MS, workEnds, workStarts } from '../idle-collection';
 import { mupdfHeapBytes } from '../mupdf';
 import {
   serializeError,
@@ -36,7 +36,7 @@ function isDocumentError(error: unknown): boolean {
 }
 
 // a worker's heap is its own: it collects once idle (idle-collection.ts)
-collectGarbageWhenIdle();
+collectGarbageWhenIdle(IDLE_BEFORE_COLLECTION_MS.worker);
 
 const tell = (event: TaskEvent): void => parentPort?.postMessage(event);
 
