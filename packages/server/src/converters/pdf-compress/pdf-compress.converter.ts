@@ -80,7 +80,8 @@ async function compressPdf(ctx: ConverterContext<CompressionPreset>): Promise<Co
   if (!file) throw invalidParameters({ File: ['File required'] });
   const facts = await inspectPdf(file.path, { signal: ctx.signal });
   const options = { signal: ctx.signal, timeoutMs: timeLeftMs(ctx.deadlineAt) };
-  const text = pageCharacters(file.path, ctx, facts.pages);
+  // read while Ghostscript runs, and Ghostscript is the longer: one worker, so it keeps a core to itself
+  const text = pageCharacters(file.path, ctx, facts.pages, 1);
   // a failure here is reported by whoever awaits it; an unawaited rejection must not crash the server
   text.catch(() => undefined);
   const readable = (candidate: string, pages: number) =>

@@ -5,6 +5,9 @@
  * fails; comparing the text of every page before and after catches that. MuPDF reads both, in its
  * worker pool: a document whose page count is known is read by two workers at once (each takes every
  * other chunk of pages), since the check of Ghostscript's output is on compress's critical path.
+ * The original is read by one, while Ghostscript runs: on 2 cores a second reader took Ghostscript's
+ * core, and the 117-page book compressed in 1011-1070 ms with one against 1088-1114 ms with two
+ * (`COMPRESS_BASELINE_DIR=<checkout> npm run bench -- pdf-tools`, two runs).
  */
 import { readTextLayersInWorker, runMupdfTask } from '../../engines/mupdf-worker';
 import type { ConverterContext } from '../converter.types';
@@ -18,13 +21,18 @@ const characters = (text: string): string => text.normalize('NFC').replace(/\s+/
 
 type Limits = Pick<ConverterContext, 'signal' | 'deadlineAt'>;
 
-/** The text of pages [0, pages) in chunks read by LANES workers; undefined when the file has another count. */
-async function readInLanes(path: string, pages: number, ctx: Limits): Promise<string[] | undefined> {
+/** The text of pages [0, pages) in chunks read by `lanes` workers; undefined when the file has another count. */
+async function readInLanes(
+  path: string,
+  pages: number,
+  ctx: Limits,
+  lanes: number,
+): Promise<string[] | undefined> {
   const chunks = Array.from({ length: Math.ceil(pages / CHUNK) }, (_, index) => index * CHUNK);
   const texts: string[][] = [];
   let counted = pages;
   const lane = async (first: number) => {
-    for (let index = first; index < chunks.length; index += LANES) {
+    for (let index = first; index < chunks.length; index += lanes) {
       const from = chunks[index] ?? 0;
       const chunk = await runMupdfTask(
         { kind: 'text-layers', path, from, to: from + CHUNK },
@@ -35,18 +43,24 @@ async function readInLanes(path: string, pages: number, ctx: Limits): Promise<st
       texts[index] = chunk.layers.map((layer) => characters(layer.text));
     }
   };
-  await Promise.all(Array.from({ length: LANES }, (_, first) => lane(first)));
+  await Promise.all(Array.from({ length: lanes }, (_, first) => lane(first)));
   return counted === pages ? texts.flat() : undefined;
 }
 
 /**
  * The characters of every page, in page order. With `pages` (the count the file should have) the
- * pages are read in parallel; a file with a different count is read again page by page, so the
+ * pages are read in parallel (`lanes` workers, LANES unless the caller has another engine running
+ * beside); a file with a different count is read again page by page, so the
  * answer always has the file's own count.
  */
-export async function pageCharacters(path: string, ctx: Limits, pages?: number): Promise<string[]> {
+export async function pageCharacters(
+  path: string,
+  ctx: Limits,
+  pages?: number,
+  lanes = LANES,
+): Promise<string[]> {
   if (pages !== undefined && pages > CHUNK) {
-    const texts = await readInLanes(path, pages, ctx);
+    const texts = await readInLanes(path, pages, ctx, lanes);
     if (texts) return texts;
   }
   const layers = await readTextLayersInWorker(path, ctx.signal, ctx.deadlineAt);
