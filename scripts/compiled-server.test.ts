@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jemallocLibrary, SEMI_SPACE_MB } from '../packages/server/memory.mjs';
 import { IDLE_BEFORE_COLLECTION_MS } from '../packages/server/src/engines/idle-collection';
 import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
+import { parseMetrics, sampleValue } from '../packages/server/src/testing/metrics-text';
 import { pageCount, pageRotations, pageText } from '../packages/server/src/testing/pdf-tools';
 import { listProcesses, processesWith } from '../packages/server/src/testing/process-tree';
 import {
@@ -65,6 +66,12 @@ async function convert(endpoint: string, file: string, fields: Record<string, st
   const body = (await response.json()) as { Files?: Array<{ FileName: string; Url: string }> };
   expect(response.status, JSON.stringify(body)).toBe(200);
   return body.Files ?? [];
+}
+
+/** A sample of the compiled server's /metrics, read as a scraper would (undefined when missing). */
+async function metric(name: string, labels: Record<string, string>): Promise<number | undefined> {
+  const text = await (await fetch(`${server.apiUrl}/metrics`)).text();
+  return sampleValue(parseMetrics(text), name, labels);
 }
 
 async function download(url: string, name: string): Promise<string> {
@@ -223,19 +230,15 @@ describe('the compiled server', () => {
   it('keeps its young generation at the semi-space size npm start gives it, after conversions', async () => {
     // run by now: qpdf, MuPDF, LibreOffice, images, PDF to Word; V8 would have grown Node's default
     // 16 MB semi-spaces to 2 × 16 MB of new space by now
-    const metrics = await (await fetch(`${server.apiUrl}/metrics`)).text();
-    const newSpace = Number(/^nodejs_heap_space_size_total_bytes\{space="new"\} (\d+)$/m.exec(metrics)?.[1]);
+    const newSpace = await metric('nodejs_heap_space_size_total_bytes', { space: 'new' });
     expect(newSpace).toBeGreaterThan(0);
     expect(newSpace).toBeLessThanOrEqual(2 * SEMI_SPACE_MB * 1024 * 1024);
   });
 
   it("collects its main thread's garbage once its last request has ended, as main.ts has it do", async () => {
-    const majorCollections = async (): Promise<number> => {
-      const metrics = await (await fetch(`${server.apiUrl}/metrics`)).text();
-      return Number(
-        /^nodejs_gc_duration_seconds_count\{kind="major"\} (\d+)$/m.exec(metrics)?.[1] ?? Number.NaN,
-      );
-    };
+    // a missing count reads NaN, which no comparison passes
+    const majorCollections = async () =>
+      (await metric('nodejs_gc_duration_seconds_count', { kind: 'major' })) ?? Number.NaN;
     // a 1.8 MB book through the upload grows the main thread's heap and buffers past the 2 MB that
     // make an idle collection worth its time
     await convert('pdf/to/rotate', `${CORPUS_DIR}/pdf/GeoTopo-komprimiert.pdf`, { RotatePage: '90' });

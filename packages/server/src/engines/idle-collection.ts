@@ -55,7 +55,6 @@ let working = 0;
 let idle: NodeJS.Timeout | undefined;
 let heldAfterLastCollection = 0;
 
-const heapInUse = (): number => getHeapStatistics().used_heap_size;
 /** The heap and the buffers its objects hold (upload chunks, file bytes): what a collection can free. */
 function held(): number {
   const heap = getHeapStatistics();
@@ -96,4 +95,6 @@ export function workEnds(): void {
 }
 
 /** The JavaScript heap this thread holds (the workers' `heap-usage` task answers it; tests read it). */
-export const heapUsage = (): { usedHeapBytes: number } => ({ usedHeapBytes: heapInUse() });
+export const heapUsage = (): { usedHeapBytes: number } => ({
+  usedHeapBytes: getHeapStatistics().used_heap_size,
+});
