@@ -24,9 +24,9 @@ import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { jemallocLibrary } from '../packages/server/memory.mjs';
 import { pdfCompressConverter } from '../packages/server/src/converters/pdf-compress';
 import { pdfMergeConverter } from '../packages/server/src/converters/pdf-merge';
+import { assemblyEnv } from '../packages/server/src/engines/qpdf';
 import {
   seekInBufferLibrary,
   withSeekInBuffer,
@@ -87,11 +87,11 @@ export async function benchMerge(root: string): Promise<void> {
   const qpdf = async () => {
     await exec('qpdf', ['--empty', '--pages', ...inputs, '--', qpdfOut]);
   };
-  // what the server runs for 10 files and more: the same qpdf on jemalloc (engines/qpdf.ts), with
-  // seek-in-buffer.so (engines/stdio-seek) when the server's build made it
+  // what the server runs for 10 files and more: the same qpdf on jemalloc and huge pages
+  // (engines/qpdf.ts), with seek-in-buffer.so (engines/stdio-seek) when the server's build made it
   const qpdfJemalloc = async () => {
     await exec('qpdf', ['--empty', '--pages', ...inputs, '--', join(root, 'qpdf-jemalloc.pdf')], {
-      env: { ...process.env, ...withSeekInBuffer('qpdf', { LD_PRELOAD: jemallocLibrary() }) },
+      env: { ...process.env, ...withSeekInBuffer('qpdf', assemblyEnv(inputs.length)) },
     });
   };
   const qpdfRepeated = async () => {
@@ -212,7 +212,7 @@ export async function benchMerge(root: string): Promise<void> {
     `  qpdf --empty --pages   ${ms(base)}  (the same 10 paths repeated: ${ms(median(times.repeated))})`,
   );
   console.log(
-    `  qpdf as server runs it ${ms(median(times.jemalloc))}  ${ratio(times.jemalloc).toFixed(2)}× qpdf (from 10 files on: jemalloc${seekInBufferLibrary() ? ', seek-in-buffer' : ''})`,
+    `  qpdf as server runs it ${ms(median(times.jemalloc))}  ${ratio(times.jemalloc).toFixed(2)}× qpdf (from 10 files on: jemalloc, huge pages${seekInBufferLibrary() ? ', seek-in-buffer' : ''})`,
   );
   console.log(
     `  merge converter        ${ms(median(times.converter))}  ${ratio(times.converter).toFixed(2)}× qpdf`,

@@ -30,7 +30,7 @@ describe('qpdf engine', () => {
   it('assembles from 10 distinct files on jemalloc, from fewer on the system allocator', async () => {
     expect(jemallocLibrary()).toBeDefined(); // libjemalloc2 is in the engine list
     expect(assemblyEnv(9)).toBeUndefined();
-    expect(assemblyEnv(10)).toEqual({ LD_PRELOAD: jemallocLibrary() });
+    expect(assemblyEnv(10)).toEqual({ LD_PRELOAD: jemallocLibrary(), MALLOC_CONF: 'thp:always' });
     // and qpdf assembles on it: 12 distinct files, every page in order
     const sources = ['pdf/crazyones.pdf', 'pdf/pdflatex-4-pages.pdf', 'pdf/tagged.pdf'].map(corpusFile);
     const parts: string[] = [];

@@ -133,10 +133,18 @@ export interface PageSelection {
  */
 const JEMALLOC_FROM_FILES = 10;
 
+/**
+ * jemalloc's options for those runs: its heap on transparent huge pages (where the kernel offers them,
+ * on request or always). The page faults of a 50-file assembly fall from about 6,300 to 2,000 and it
+ * takes 75 ms instead of 84 (20 files 35 instead of 37, 10 files 16 instead of 18; medians of 40 runs
+ * in turn), for about 5 MB more memory while it runs.
+ */
+export const ASSEMBLY_MALLOC_CONF = 'thp:always';
+
 /** What qpdf's environment adds for an assembly from `files` distinct files. */
 export function assemblyEnv(files: number): NodeJS.ProcessEnv | undefined {
   const jemalloc = files >= JEMALLOC_FROM_FILES ? jemallocLibrary() : undefined;
-  return jemalloc ? { LD_PRELOAD: jemalloc } : undefined;
+  return jemalloc ? { LD_PRELOAD: jemalloc, MALLOC_CONF: ASSEMBLY_MALLOC_CONF } : undefined;
 }
 
 /** Concatenates page selections into a new PDF (`qpdf --empty --pages ... --`), in the order given. */
