@@ -1,13 +1,13 @@
 /**
  * Reads a convert request into a work folder, in every form the provider takes:
- * - multipart: file parts streamed straight to disk (the RAM-backed work folder, never the heap);
+ * - multipart: file parts streamed straight to the RAM-backed work folder (storage/work-file-writer.ts),
+ *   never held whole on the heap;
  * - urlencoded or JSON (flat, or the provider's `Parameters` array; json-parameters.ts);
  * - a raw file body of any other type, named by Content-Disposition, parameters in the query;
  * - the query string, merged with the body (request-fields.ts).
  * Every input lands under the converter's size limit. `File`/`Files[i]` text values (FileId, an Url
  * of this server, or a remote Url) are copied in by file-references.ts. Fields come back as strings.
  */
-import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -18,6 +18,7 @@ import type { ReceivedFile } from '../jobs/input-files';
 import { SNIFF_BYTES } from '../security/file-sniff';
 import { extensionOf, sanitizeFileName } from '../storage/file-names';
 import { FileTooLargeError } from '../storage/file-store';
+import { createWorkFileStream } from '../storage/work-file-writer';
 import { ApiError } from './api-error';
 import { fetchReference, overToolLimit } from './file-references';
 import { jsonBodyEntries } from './json-parameters';
@@ -48,7 +49,7 @@ type Received = Pick<ReceivedFile, 'size' | 'head'>;
 async function receiveStream(source: Readable, path: string, limit: number): Promise<Received> {
   const counted = byteLimit(limit, SNIFF_BYTES);
   try {
-    await pipeline(source, counted, createWriteStream(path, { mode: 0o600 }));
+    await pipeline(source, counted, createWorkFileStream(path));
     return { size: counted.seen, head: counted.head() };
   } catch (error) {
     if (error instanceof FileTooLargeError) throw overToolLimit(limit);

@@ -9,7 +9,7 @@
  * A file's row is written before its bytes, with its expiry: a save cut off by a crash leaves a row
  * the sweeper deletes, bytes included, at the end of its retention, on any backend.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +21,7 @@ import { FILE_CHUNK_BYTES, type FileBackend } from './file-backend';
 import { extensionOf, newId, sanitizeFileName } from './file-names';
 import { type KeyRing, keyById } from './key-ring';
 import { openText, sealText } from './sealed-text';
+import { createWorkFileStream } from './work-file-writer';
 
 export interface StoredFile {
   id: string;
@@ -233,7 +234,7 @@ export class FileStore {
   }
 
   async decryptToPath(id: string, destination: string): Promise<void> {
-    await pipeline(this.openDecrypted(id), createWriteStream(destination, { mode: 0o600 }));
+    await pipeline(this.openDecrypted(id), createWorkFileStream(destination));
   }
 
   async delete(id: string): Promise<void> {

@@ -16,22 +16,37 @@ const PREFIX = 'docstudio-job-';
 
 const TMPFS_MAGIC = 0x01021994;
 
-function pickWorkRoot(): string {
+/** Whether `folder` is a tmpfs (RAM-backed); false where that cannot be told. */
+function isTmpfs(folder: string): boolean {
   try {
-    accessSync('/dev/shm', constants.W_OK);
-    if (statfsSync('/dev/shm').type === TMPFS_MAGIC) return '/dev/shm';
+    return statfsSync(folder).type === TMPFS_MAGIC;
   } catch {
-    // not on Linux, or /dev/shm is not usable: fall back
+    return false; // not on Linux, or no such folder
   }
-  return tmpdir();
 }
 
-let workRoot: string | undefined;
+function pickWorkRoot(): { folder: string; ram: boolean } {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    if (isTmpfs('/dev/shm')) return { folder: '/dev/shm', ram: true };
+  } catch {
+    // /dev/shm is not usable: fall back
+  }
+  return { folder: tmpdir(), ram: isTmpfs(tmpdir()) };
+}
+
+let workRoot: { folder: string; ram: boolean } | undefined;
 
 /** Where work folders are made: /dev/shm on Linux, the OS temp folder elsewhere. */
 export function workRootDir(): string {
   workRoot ??= pickWorkRoot();
-  return workRoot;
+  return workRoot.folder;
+}
+
+/** True when the work root is RAM-backed: a write there never waits on a disk (work-file-writer.ts). */
+export function workRootIsRam(): boolean {
+  workRoot ??= pickWorkRoot();
+  return workRoot.ram;
 }
 
 export async function createWorkDir(): Promise<string> {
