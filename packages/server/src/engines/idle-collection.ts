@@ -39,7 +39,7 @@ const WORTH_COLLECTING_BYTES = 2 * 1024 * 1024;
  * the flag is cleared again, so no other context of the process gets a `gc` global (Jest's leak
  * detector does the same).
  */
-function garbageCollector(): () => void {
+export function garbageCollector(): () => void {
   setFlagsFromString('--expose-gc');
   try {
     return runInNewContext('gc') as () => void;
