@@ -8,10 +8,11 @@
  * Every input lands under the converter's size limit. `File`/`Files[i]` text values (FileId, an Url
  * of this server, or a remote Url) are copied in by file-references.ts. Fields come back as strings.
  */
+import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, invalidParameters } from '../contract/errors';
 import type { ReceivedFile } from '../jobs/input-files';
@@ -22,7 +23,7 @@ import { createWorkFileStream } from '../storage/work-file-writer';
 import { ApiError } from './api-error';
 import { fetchReference, overToolLimit } from './file-references';
 import { jsonBodyEntries } from './json-parameters';
-import { byteLimit, declaredOver, dispositionFileName, isRawBody } from './raw-body';
+import { ByteLimit, declaredOver, dispositionFileName, isRawBody } from './raw-body';
 import { canonicalFieldName, mergeQueryFields, queryPairs } from './request-fields';
 import type { ServerContext } from './server-context';
 import { failAtLimit } from './upload-limit';
@@ -45,13 +46,29 @@ function fileFieldIndex(name: string, next: () => number): number | undefined {
 /** What a file's way in saw: its size and first bytes (no stat and no sniff read afterwards). */
 type Received = Pick<ReceivedFile, 'size' | 'head'>;
 
-/** Streams one incoming file to `path`, failing with 413 past `limit`. */
+/**
+ * Streams one incoming file to `path`, failing with 413 past `limit`. A loop, not pipeline(): an upload
+ * of 50 files ran 50 pipelines, each building and aborting an AbortController (whose AbortError Node
+ * creates, stack and all, even when the pipeline succeeds) and passing every chunk through a Transform.
+ */
 async function receiveStream(source: Readable, path: string, limit: number): Promise<Received> {
-  const counted = byteLimit(limit, SNIFF_BYTES);
+  const counted = new ByteLimit(limit, SNIFF_BYTES);
+  const sink = createWorkFileStream(path);
+  let failed: unknown;
+  sink.on('error', (error) => {
+    failed ??= error;
+  });
   try {
-    await pipeline(source, counted, createWorkFileStream(path));
+    for await (const chunk of source) {
+      counted.add(chunk as Buffer);
+      if (failed) throw failed;
+      if (!sink.write(chunk)) await once(sink, 'drain');
+    }
+    sink.end();
+    await finished(sink);
     return { size: counted.seen, head: counted.head() };
   } catch (error) {
+    sink.destroy();
     if (error instanceof FileTooLargeError) throw overToolLimit(limit);
     throw error;
   }

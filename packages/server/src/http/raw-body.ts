@@ -5,7 +5,7 @@
  * wants stay and every other body reaches the handler as an unread stream, which is written to disk
  * under the size limit (checked from Content-Length first, then while streaming).
  */
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { Readable } from 'node:stream';
 import { parse } from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FileTooLargeError } from '../storage/file-store';
@@ -39,11 +39,14 @@ export function declaredOver(request: FastifyRequest, limit: number): boolean {
 }
 
 /**
- * Passes bytes through and fails with FileTooLargeError once more than `limit` went by. Keeps what a
- * caller would otherwise read back from disk: how many bytes went by (`seen`) and the first
- * `headBytes` of them (`head()`, what the upload sniff looks at).
+ * Counts the bytes of a file on its way to disk and fails with FileTooLargeError once more than
+ * `limit` went by. Keeps what a caller would otherwise read back from disk: how many bytes went by
+ * (`seen`) and the first `headBytes` of them (`head()`, what the upload sniff looks at). A plain
+ * counter the receiving loop calls, not a stream stage: a Transform and the pipeline() around it cost
+ * each file of an upload a stream hop per chunk and an AbortController aborted at the end, whose
+ * AbortError (with its stack) Node builds even on success.
  */
-export class ByteLimit extends Transform {
+export class ByteLimit {
   seen = 0;
   private readonly headChunks: Buffer[] = [];
   private headLength = 0;
@@ -51,23 +54,18 @@ export class ByteLimit extends Transform {
   constructor(
     private readonly limit: number,
     private readonly headBytes = 0,
-  ) {
-    super();
-  }
+  ) {}
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+  /** Counts `chunk`; throws FileTooLargeError when it takes the total past the limit. */
+  add(chunk: Buffer): void {
     this.seen += chunk.length;
-    if (this.seen > this.limit) {
-      callback(new FileTooLargeError(this.limit));
-      return;
-    }
+    if (this.seen > this.limit) throw new FileTooLargeError(this.limit);
     if (this.headLength < this.headBytes) {
       const part = chunk.subarray(0, this.headBytes - this.headLength);
       // copied: a chunk may be a view of a bigger pooled buffer the parser reuses
       this.headChunks.push(Buffer.from(part));
       this.headLength += part.length;
     }
-    callback(null, chunk);
   }
 
   /** The first `headBytes` bytes that went by (fewer when the stream was shorter). */
@@ -75,5 +73,3 @@ export class ByteLimit extends Transform {
     return Buffer.concat(this.headChunks, this.headLength);
   }
 }
-
-export const byteLimit = (limit: number, headBytes = 0): ByteLimit => new ByteLimit(limit, headBytes);

@@ -33,7 +33,8 @@ class RamFileWriter extends Writable {
     private readonly path: string,
     private readonly mode: number,
   ) {
-    super();
+    // each write is done by the time write() returns: nothing queues, so no need to wait for 'drain'
+    super({ highWaterMark: 64 * 1024 * 1024 });
   }
 
   override _construct(done: Done): void {
