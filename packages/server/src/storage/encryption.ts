@@ -48,30 +48,37 @@ function aadFor(counter: number, final: boolean): Buffer {
   return aad;
 }
 
-/** A Transform that turns plaintext into the record format above. */
-export function createEncryptStream(key: Buffer): Transform {
+/** Seals the records of one file: a fresh nonce prefix, records counted from 0. */
+function recordSealer(key: Buffer) {
   const prefix = randomBytes(PREFIX_BYTES);
   let counter = 0;
+  return {
+    header: (): Buffer => Buffer.concat([MAGIC, prefix]),
+    seal(plain: Buffer, final: boolean): Buffer {
+      const cipher = createCipheriv('aes-256-gcm', key, nonceFor(prefix, counter));
+      cipher.setAAD(aadFor(counter, final));
+      const body = cipher.update(plain);
+      cipher.final(); // GCM holds nothing back: the tag is all it adds
+      const head = Buffer.alloc(RECORD_HEAD);
+      head[0] = final ? 1 : 0;
+      head.writeUInt32BE(body.length, 1);
+      counter += 1;
+      return Buffer.concat([head, body, cipher.getAuthTag()]);
+    },
+  };
+}
+
+/** A Transform that turns plaintext into the record format above. */
+export function createEncryptStream(key: Buffer): Transform {
+  const sealer = recordSealer(key);
   let pending: Buffer[] = [];
   let pendingBytes = 0;
-
-  const sealRecord = (plain: Buffer, final: boolean): Buffer => {
-    const cipher = createCipheriv('aes-256-gcm', key, nonceFor(prefix, counter));
-    cipher.setAAD(aadFor(counter, final));
-    const body = cipher.update(plain);
-    cipher.final(); // GCM holds nothing back: the tag is all it adds
-    const head = Buffer.alloc(RECORD_HEAD);
-    head[0] = final ? 1 : 0;
-    head.writeUInt32BE(body.length, 1);
-    counter += 1;
-    return Buffer.concat([head, body, cipher.getAuthTag()]);
-  };
 
   let headerSent = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       if (!headerSent) {
-        this.push(Buffer.concat([MAGIC, prefix]));
+        this.push(sealer.header());
         headerSent = true;
       }
       pending.push(chunk);
@@ -80,7 +87,7 @@ export function createEncryptStream(key: Buffer): Transform {
       if (pendingBytes > RECORD_PLAINTEXT) {
         let all = Buffer.concat(pending);
         while (all.length > RECORD_PLAINTEXT) {
-          this.push(sealRecord(all.subarray(0, RECORD_PLAINTEXT), false));
+          this.push(sealer.seal(all.subarray(0, RECORD_PLAINTEXT), false));
           all = all.subarray(RECORD_PLAINTEXT);
         }
         pending = [Buffer.from(all)];
@@ -89,12 +96,28 @@ export function createEncryptStream(key: Buffer): Transform {
       callback();
     },
     flush(callback: TransformCallback) {
-      if (!headerSent) this.push(Buffer.concat([MAGIC, prefix]));
-      this.push(sealRecord(Buffer.concat(pending), true));
+      if (!headerSent) this.push(sealer.header());
+      this.push(sealer.seal(Buffer.concat(pending), true));
       pending = [];
       callback();
     },
   });
+}
+
+/**
+ * The record format of `plain` in one buffer, as createEncryptStream writes it: for a file whose bytes
+ * are in memory already (a converter's result), without a stream around them.
+ */
+export function encryptBytes(key: Buffer, plain: Buffer): Buffer {
+  const sealer = recordSealer(key);
+  const parts = [sealer.header()];
+  let at = 0;
+  while (plain.length - at > RECORD_PLAINTEXT) {
+    parts.push(sealer.seal(plain.subarray(at, at + RECORD_PLAINTEXT), false));
+    at += RECORD_PLAINTEXT;
+  }
+  parts.push(sealer.seal(plain.subarray(at), true));
+  return Buffer.concat(parts);
 }
 
 /** A Transform that authenticates and decrypts the record format; fails on any tampering or truncation. */

@@ -11,12 +11,12 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { PassThrough, Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { PassThrough, type Readable, Transform } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import { compactAfterDelete } from './database';
 import type { Database, FilesTable } from './database.types';
-import { createDecryptStream, createEncryptStream } from './encryption';
+import { createDecryptStream, createEncryptStream, encryptBytes } from './encryption';
 import { FILE_CHUNK_BYTES, type FileBackend } from './file-backend';
 import { extensionOf, newId, sanitizeFileName } from './file-names';
 import { type KeyRing, keyById } from './key-ring';
@@ -184,8 +184,15 @@ export class FileStore {
         for (let i = next++; i < rows.length; i = next++) {
           const row = rows[i] as FilesTable;
           const { path, bytes } = files[i] as BatchFile;
+          if (bytes) {
+            // in memory already: sealed in one go and handed over in one write, no stream pipeline
+            const sink = this.backend.createWriteStream(row.id);
+            sink.end(encryptBytes(this.keys.current.key, bytes));
+            await finished(sink);
+            continue;
+          }
           await pipeline(
-            bytes ? Readable.from([bytes]) : createReadStream(path, { highWaterMark: FILE_CHUNK_BYTES }),
+            createReadStream(path, { highWaterMark: FILE_CHUNK_BYTES }),
             createEncryptStream(this.keys.current.key),
             this.backend.createWriteStream(row.id),
           );

@@ -13,7 +13,7 @@ import type { Converter } from '../converters/converter.types';
 import { CORPUS_DIR } from '../testing/corpus';
 import { linearizeConverter } from '../testing/pipeline-converters';
 import { startTestServer } from '../testing/test-server';
-import { createDecryptStream, createEncryptStream } from './encryption';
+import { createDecryptStream, createEncryptStream, encryptBytes } from './encryption';
 
 const MARKER = 'DOCSTUDIO-SECRET-MARKER-7f3a9c';
 
@@ -103,6 +103,24 @@ describe('encryption at rest', () => {
     await expect(
       buffer(Readable.from([sealed]).pipe(createDecryptStream(Buffer.alloc(32, 8)))),
     ).rejects.toThrow();
+  });
+
+  it('seals bytes held in memory in the streamed format, at every record boundary', async () => {
+    const key = Buffer.alloc(32, 9);
+    for (const size of [0, 1, 65_535, 65_536, 65_537, 2 * 65_536, 2 * 1024 * 1024 + 3]) {
+      const plain = Buffer.alloc(size);
+      for (let i = 0; i < size; i++) plain[i] = (i * 29) % 253;
+      const sealed = encryptBytes(key, plain);
+      const streamed = await buffer(Readable.from([plain]).pipe(createEncryptStream(key)));
+      // the same layout (header, records, tags) under a fresh nonce prefix of its own
+      expect(sealed.length).toBe(streamed.length);
+      expect(sealed.subarray(4, 12).equals(streamed.subarray(4, 12))).toBe(false);
+      expect((await buffer(Readable.from([sealed]).pipe(createDecryptStream(key)))).equals(plain)).toBe(true);
+      if (size > 64) expect(sealed.includes(plain.subarray(size - 64))).toBe(false);
+    }
+    const sealed = encryptBytes(key, Buffer.alloc(200_000, 1));
+    const cut = sealed.subarray(0, 12 + 5 + 65536 + 16);
+    await expect(buffer(Readable.from([cut]).pipe(createDecryptStream(key)))).rejects.toThrow(/truncated/);
   });
 });
 
