@@ -1,7 +1,8 @@
 /**
  * Where the file store keeps its ciphertext: the one interface every backend implements (the local
  * folder, the database; an S3-compatible bucket would be a third). A backend only ever sees bytes
- * that file-store.ts has already encrypted, streamed both ways, never a whole file in memory.
+ * that file-store.ts has already encrypted, streamed both ways; a result the server already holds in
+ * memory arrives sealed in one write.
  */
 import type { Readable, Writable } from 'node:stream';
 
