@@ -139,7 +139,7 @@ const JEMALLOC_FROM_FILES = 10;
  * takes 75 ms instead of 84 (20 files 35 instead of 37, 10 files 16 instead of 18; medians of 40 runs
  * in turn), for about 5 MB more memory while it runs.
  */
-export const ASSEMBLY_MALLOC_CONF = 'thp:always';
+const ASSEMBLY_MALLOC_CONF = 'thp:always';
 
 /** What qpdf's environment adds for an assembly from `files` distinct files. */
 export function assemblyEnv(files: number): NodeJS.ProcessEnv | undefined {

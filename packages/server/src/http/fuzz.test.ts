@@ -5,9 +5,8 @@
  * throughout, and no memory growth from the second half of the cases over the first's.
  */
 import { readFile } from 'node:fs/promises';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { garbageCollector } from '../engines/idle-collection';
 import { CORPUS_DIR } from '../testing/corpus';
 import {
   duplicateChunk,
@@ -21,8 +20,7 @@ import {
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 /** V8's collector, exposed at run time, so RSS is measured without garbage waiting to be collected. */
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+const collectGarbage = garbageCollector();
 
 const SEED = Number(process.env.FUZZ_SEED ?? 11);
 const CASES = Number(process.env.FUZZ_CASES ?? 1000);

@@ -30,6 +30,7 @@ export function lingerOnClose(request: FastifyRequest): void {
   const declared = Number(request.headers['content-length']);
   if (!(declared > 0 && declared <= LINGER_BYTES)) return;
   const body = request.raw;
+  if (bodyInFlight.get(socket) === body) return; // the CORS refusal and the body guard both call this
   bodyInFlight.set(socket, body);
   body.once('end', () => {
     if (bodyInFlight.get(socket) === body) bodyInFlight.delete(socket);

@@ -36,17 +36,16 @@ function pickWorkRoot(): { folder: string; ram: boolean } {
 }
 
 let workRoot: { folder: string; ram: boolean } | undefined;
+const pickedWorkRoot = () => (workRoot ??= pickWorkRoot());
 
 /** Where work folders are made: /dev/shm on Linux, the OS temp folder elsewhere. */
 export function workRootDir(): string {
-  workRoot ??= pickWorkRoot();
-  return workRoot.folder;
+  return pickedWorkRoot().folder;
 }
 
 /** True when the work root is RAM-backed: a write there never waits on a disk (work-file-writer.ts). */
 export function workRootIsRam(): boolean {
-  workRoot ??= pickWorkRoot();
-  return workRoot.ram;
+  return pickedWorkRoot().ram;
 }
 
 export async function createWorkDir(): Promise<string> {
