@@ -52,10 +52,6 @@ class RawObjects {
     return this.sections.find((section) => section.numbers.has(number)) ?? notExact();
   }
 
-  resolve(value: PdfValue | undefined): PdfValue {
-    return this.source(value).value;
-  }
-
   /** The object `value` refers to, and where its text lies (the file's, or its object stream's). */
   source(value: PdfValue | undefined): ObjectSource {
     if (!(value instanceof PdfRef)) return notExact();
@@ -107,6 +103,8 @@ export interface RawPageTree {
   text: string;
   sections: Section[];
   catalog: PdfDict;
+  /** The catalog's reference (the newest trailer's /Root) and where its text lies. */
+  root: { ref: PdfRef; source: ObjectSource };
   pages: RawPage[];
 }
 
@@ -144,11 +142,13 @@ export function rawPageTree(bytes: Buffer): RawPageTree | undefined {
     const sections = xrefChain(text, bytes);
     if (!sections || sections.some((section) => 'Encrypt' in section.trailer)) return undefined;
     const objects = new RawObjects(text, bytes, sections);
-    const catalog = objects.resolve(sections[0]?.trailer.Root);
-    if (!isDict(catalog) || catalog.Type !== '/Catalog') return undefined;
+    const ref = sections[0]?.trailer.Root;
+    const source = objects.source(ref);
+    const catalog = source.value;
+    if (!(ref instanceof PdfRef) || !isDict(catalog) || catalog.Type !== '/Catalog') return undefined;
     const pages: RawPage[] = [];
     collectLeaves(objects, catalog.Pages, { rotate: undefined, depth: 0 }, new Set(), pages);
-    return pages.length > 0 ? { text, sections, catalog, pages } : undefined;
+    return pages.length > 0 ? { text, sections, catalog, root: { ref, source }, pages } : undefined;
   } catch {
     // NotExact, or a structure the reader of raw objects refuses (malformed, too deep)
     return undefined;

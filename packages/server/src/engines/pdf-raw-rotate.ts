@@ -9,70 +9,15 @@
  * It checks its own output: the result is read back with the same strict reader, and unless every
  * page is there with the rotation asked for, the caller gets undefined and qpdf does the job.
  */
-import { int, ObjectReader, type PdfValue } from './pdf-object-reader';
-import { type RawPage, type RawPageTree, rawPageTree } from './pdf-raw-facts';
-import type { Section } from './pdf-raw-structure';
-
-/** The trailer entries an update carries over (besides /Size and /Prev, which it writes). */
-const CARRIED = ['Root', 'Info', 'ID'];
+import { int, type PdfValue } from './pdf-object-reader';
+import { type RawPageTree, rawPageTree } from './pdf-raw-facts';
+import { dictionaryWith, incrementalUpdate, type UpdatedObject } from './pdf-raw-update';
 
 /** A page's rotation as a reader shows it (0, 90, 180, 270); undefined for anything else. */
 function rotationOf(value: PdfValue | undefined): number | undefined {
   if (value === undefined) return 0;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value % 90 !== 0) return undefined;
   return ((value % 360) + 360) % 360;
-}
-
-/** The page's dictionary text with its own /Rotate (if any) replaced by `rotation`. */
-function rotatedDictionary(page: RawPage, rotation: number): string {
-  const { text, start, end } = page.source;
-  const reader = new ObjectReader(text, start);
-  const own = reader.entrySpans().find((span) => span.key === 'Rotate');
-  const dictionary = own ? text.slice(start, own.start) + text.slice(own.end, end) : text.slice(start, end);
-  return dictionary.replace(/^\s*<</, `<</Rotate ${rotation} `);
-}
-
-/** The raw text of the trailer entries an update must repeat (/Root, /Info, /ID). */
-function carriedEntries(text: string, newest: Section): string {
-  const spans = new ObjectReader(text, newest.trailerAt).entrySpans();
-  return spans
-    .filter((span) => CARRIED.includes(span.key))
-    .map((span) => text.slice(span.start, span.end))
-    .join(' ');
-}
-
-const pad = (value: number, width: number): string => String(value).padStart(width, '0');
-
-/** A classic xref table and trailer for `objects` (number, generation, offset). */
-function tableSection(
-  objects: { number: number; generation: number; offset: number }[],
-  trailer: string,
-  at: number,
-): string {
-  const rows = objects
-    .map((object) => `${object.number} 1\n${pad(object.offset, 10)} ${pad(object.generation, 5)} n \n`)
-    .join('');
-  return `xref\n${rows}trailer\n<<${trailer}>>\nstartxref\n${at}\n%%EOF\n`;
-}
-
-/** An uncompressed xref stream (object `self`, at `at`) for `objects` and itself. */
-function streamSection(
-  objects: { number: number; generation: number; offset: number }[],
-  trailer: string,
-  self: number,
-  at: number,
-): Buffer {
-  const all = [...objects, { number: self, generation: 0, offset: at }];
-  const rows = Buffer.alloc(all.length * 7);
-  all.forEach((object, index) => {
-    rows.writeUInt8(1, index * 7);
-    rows.writeUInt32BE(object.offset, index * 7 + 1);
-    rows.writeUInt16BE(object.generation, index * 7 + 5);
-  });
-  const index = all.map((object) => `${object.number} 1`).join(' ');
-  const head = `${self} 0 obj\n<</Type /XRef /W [1 4 2] /Index [${index}] ${trailer} /Length ${rows.length}>>\nstream\n`;
-  const tail = `\nendstream\nendobj\nstartxref\n${at}\n%%EOF\n`;
-  return Buffer.concat([Buffer.from(head, 'latin1'), rows, Buffer.from(tail, 'latin1')]);
 }
 
 /**
@@ -85,20 +30,11 @@ export function rotateRaw(
   pageNumbers: readonly number[],
   angle: 90 | 180 | 270,
 ): Buffer | undefined {
-  const newest = tree.sections[0];
-  const size = int(newest?.trailer.Size);
-  if (!newest || size === undefined) return undefined;
-  if (tree.pages.some((page) => page.ref.ref >= size)) return undefined;
+  const size = int(tree.sections[0]?.trailer.Size);
+  if (size === undefined || tree.pages.some((page) => page.ref.ref >= size)) return undefined;
   const expected = tree.pages.map((page) => rotationOf(page.rotate));
   const chosen = [...new Set(pageNumbers)].sort((a, b) => a - b);
-  const parts: Buffer[] = [bytes];
-  let at = bytes.length;
-  const append = (part: Buffer): void => {
-    parts.push(part);
-    at += part.length;
-  };
-  if (!/[\r\n]$/.test(tree.text.slice(-1))) append(Buffer.from('\n'));
-  const written: { number: number; generation: number; offset: number }[] = [];
+  const objects: UpdatedObject[] = [];
   for (const pageNumber of chosen) {
     const page = tree.pages[pageNumber - 1];
     const current = expected[pageNumber - 1];
@@ -106,17 +42,11 @@ export function rotateRaw(
     const rotation = (current + angle) % 360;
     expected[pageNumber - 1] = rotation;
     const { ref, generation } = page.ref;
-    written.push({ number: ref, generation, offset: at });
-    append(Buffer.from(`${ref} ${generation} obj\n${rotatedDictionary(page, rotation)}\nendobj\n`, 'latin1'));
+    objects.push({ number: ref, generation, body: dictionaryWith(page.source, 'Rotate', String(rotation)) });
   }
-  written.sort((a, b) => a.number - b.number);
-  const carried = carriedEntries(tree.text, newest);
-  if (newest.kind === 'table') {
-    append(Buffer.from(tableSection(written, `/Size ${size} ${carried} /Prev ${newest.at}`, at), 'latin1'));
-  } else {
-    append(streamSection(written, `/Size ${size + 1} ${carried} /Prev ${newest.at}`, size, at));
-  }
-  const result = Buffer.concat(parts);
+  const update = incrementalUpdate(tree, bytes.length, objects);
+  if (!update) return undefined;
+  const result = Buffer.concat([bytes, update.bytes]);
   return readsBackAs(result, expected) ? result : undefined;
 }
 

@@ -240,6 +240,11 @@ export function streamTypeAt(
   return stream && typeof type === 'string' ? { type, dictEnd: stream.dictEnd } : undefined;
 }
 
+/** The cross-reference section (a classic table or an xref stream) at `offset`, if it reads exactly. */
+export function sectionAt(text: string, bytes: Buffer, offset: number): Section | undefined {
+  return text.startsWith('xref', offset) ? classicSection(text, offset) : streamSection(text, bytes, offset);
+}
+
 /**
  * The cross-reference chain, newest section first (the last `startxref`, then every /Prev);
  * undefined when any part of it cannot be read exactly (the caller then assumes the worst).
@@ -254,9 +259,7 @@ export function xrefChain(text: string, bytes: Buffer): Section[] | undefined {
   while (offset !== undefined) {
     if (seen.has(offset) || seen.size >= MAX_SECTIONS) return undefined;
     seen.add(offset);
-    const section: Section | undefined = text.startsWith('xref', offset)
-      ? classicSection(text, offset)
-      : streamSection(text, bytes, offset);
+    const section = sectionAt(text, bytes, offset);
     if (!section) return undefined;
     sections.push(section);
     offset = section.prev;

@@ -1,16 +1,21 @@
 /**
  * pdf/to/merge: Files[0], Files[1], ... into one PDF in that order, with qpdf (lossless; form fields
  * kept), and every input's bookmarks rebuilt at their new pages (engines/pdf-outlines): a MuPDF worker
- * reads them while qpdf assembles the pages and writes them into its output after, so the server's
- * thread never parses a PDF. Named after the first file: 'report-merged.pdf'.
+ * reads them while qpdf assembles the pages, and they are appended to qpdf's output as an update
+ * written in-process (raw-outlines.ts; a large or odd output gets MuPDF's writer in the worker).
+ * Named after the first file: 'report-merged.pdf'.
  */
 
+import { appendFile } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import type { ToolParameters } from '@docstudio/core';
 import { pdfMerge } from '@docstudio/core';
 import { DomainError, ErrorCode, invalidParameters } from '../../contract/errors';
 import { insertOutlinesInWorker, runMupdfTask } from '../../engines/mupdf-worker';
 import { inspectPdf } from '../../engines/pdf-inspect';
+import type { PlacedItem } from '../../engines/pdf-outlines/merge-outlines';
+import { withOutlinesRaw } from '../../engines/pdf-outlines/raw-outlines';
+import { rawBytesIfSmall } from '../../engines/pdf-raw-structure';
 import { assemblePages } from '../../engines/qpdf';
 import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
@@ -38,6 +43,22 @@ async function explainFailure(ctx: ConverterContext, failure: unknown): Promise<
   throw failure;
 }
 
+/**
+ * Writes `items` into the merged file at `output` and answers its new bytes: in-process when the file
+ * is small enough to read on the server's thread and the writer takes it, else by MuPDF in a worker.
+ */
+async function insertBookmarks(
+  output: string,
+  items: PlacedItem[],
+  ctx: ConverterContext,
+): Promise<Buffer | undefined> {
+  const merged = await rawBytesIfSmall(output);
+  const updated = merged && withOutlinesRaw(merged, items);
+  if (!merged || !updated) return insertOutlinesInWorker(output, items, ctx);
+  await appendFile(output, updated.subarray(merged.length));
+  return updated;
+}
+
 async function mergePdfs(ctx: ConverterContext): Promise<ConverterResultFile[]> {
   if (ctx.files.length < MIN_MERGE_FILES) {
     const message =
@@ -63,7 +84,7 @@ async function mergePdfs(ctx: ConverterContext): Promise<ConverterResultFile[]> 
   let bytes: Buffer | undefined;
   try {
     const { items } = await outlines;
-    if (items.length > 0) bytes = await insertOutlinesInWorker(output, items, ctx);
+    if (items.length > 0) bytes = await insertBookmarks(output, items, ctx);
   } catch (error) {
     // Bookmarks are a courtesy: an outline MuPDF cannot read (the worker's 5002) must not cost the
     // user the merged pages; a timeout or an abort still ends the job.

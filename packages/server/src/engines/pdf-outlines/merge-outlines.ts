@@ -11,11 +11,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { OutlineIterator, PDFDocument } from 'mupdf';
 import { loadMupdf } from '../mupdf';
 import { rawPageTree } from '../pdf-raw-facts';
+import { destinationView, type Matrix } from './destination-view';
 
 /** MuPDF's outline entry type (not exported by name from its typings). */
 type OutlineItem = NonNullable<ReturnType<PDFDocument['loadOutline']>>[number];
 
-type LinkDest = ReturnType<PDFDocument['resolveLinkDestination']>;
+export type LinkDest = ReturnType<PDFDocument['resolveLinkDestination']>;
 
 /** One bookmark placed in the merged file (plain data: it crosses from the worker and back). */
 export interface PlacedItem {
@@ -23,6 +24,11 @@ export interface PlacedItem {
   open: boolean;
   /** Where the entry goes in the merged file (page moved, position and zoom kept)... */
   dest?: LinkDest;
+  /**
+   * ...and that destination as the file writes it after the page's reference (destination-view.ts),
+   * read while qpdf runs so that the update written in-process (raw-outlines.ts) needs no MuPDF.
+   */
+  view?: string;
   /** ...or, for entries that open a web address, that address as it was. */
   externalUri?: string;
   children: PlacedItem[];
@@ -51,6 +57,25 @@ export async function collectOutlines(parts: readonly string[]): Promise<PlacedI
     const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
     const offset = firstPage;
     firstPage += doc.countPages();
+    const pdf: PDFDocument | null = doc.asPDF();
+    const transforms = new Map<number, Matrix | undefined>();
+    /** The transform of the part's page `index`, each page loaded once. */
+    const transformOf = (index: number): Matrix | undefined => {
+      if (!transforms.has(index)) {
+        try {
+          const page = pdf?.loadPage(index);
+          transforms.set(index, page?.getTransform());
+          page?.destroy();
+        } catch {
+          transforms.set(index, undefined); // the bookmark then goes in through MuPDF's writer
+        }
+      }
+      return transforms.get(index);
+    };
+    const viewOf = (dest: LinkDest | undefined): string | undefined => {
+      const transform = dest && transformOf(dest.page - offset);
+      return dest && transform && destinationView(dest, transform);
+    };
     const destinationOf = (item: OutlineItem): LinkDest | undefined => {
       if (!item.uri?.startsWith('#')) return undefined; // MuPDF writes in-document targets as '#...'
       try {
@@ -69,9 +94,11 @@ export async function collectOutlines(parts: readonly string[]): Promise<PlacedI
           const dest = destinationOf(item);
           const externalUri = item.uri && /^[a-z][a-z0-9+.-]*:/i.test(item.uri) ? item.uri : undefined;
           if (!dest && !externalUri && children.length === 0) return [];
+          const title = item.title ?? '';
+          if (dest) return [{ title, open: item.open, dest, view: viewOf(dest), externalUri, children }];
           // A heading without a target of its own opens its first child's page.
-          const target = dest ?? (externalUri ? undefined : children.find((child) => child.dest)?.dest);
-          return [{ title: item.title ?? '', open: item.open, dest: target, externalUri, children }];
+          const first = externalUri ? undefined : children.find((child) => child.dest);
+          return [{ title, open: item.open, dest: first?.dest, view: first?.view, externalUri, children }];
         });
       placed.push(...place(doc.loadOutline() ?? undefined));
     } finally {
