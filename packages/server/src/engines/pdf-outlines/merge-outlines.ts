@@ -16,7 +16,7 @@ import { destinationView, type Matrix } from './destination-view';
 /** MuPDF's outline entry type (not exported by name from its typings). */
 type OutlineItem = NonNullable<ReturnType<PDFDocument['loadOutline']>>[number];
 
-export type LinkDest = ReturnType<PDFDocument['resolveLinkDestination']>;
+type LinkDest = ReturnType<PDFDocument['resolveLinkDestination']>;
 
 /** One bookmark placed in the merged file (plain data: it crosses from the worker and back). */
 export interface PlacedItem {
