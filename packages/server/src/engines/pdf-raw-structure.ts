@@ -14,9 +14,12 @@ import { int, isDict, ObjectReader, type PdfDict } from './pdf-object-reader';
  */
 const RAW_READ_MAX_BYTES = 4 * 1024 * 1024;
 
+/** True when a file of `size` bytes is small enough to read on the server's thread. */
+export const smallForServerThread = (size: number): boolean => size <= RAW_READ_MAX_BYTES;
+
 /** The bytes of `path` when it is small enough to read on the server's thread; else undefined. */
 export async function rawBytesIfSmall(path: string): Promise<Buffer | undefined> {
-  return (await stat(path)).size > RAW_READ_MAX_BYTES ? undefined : readFile(path);
+  return smallForServerThread((await stat(path)).size) ? readFile(path) : undefined;
 }
 
 /** How far the chain is followed (files with more sections get the scrub). */

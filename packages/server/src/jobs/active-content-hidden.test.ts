@@ -13,8 +13,9 @@ import type { ConverterContext } from '../converters/converter.types';
 import { pdfMergeConverter } from '../converters/pdf-merge';
 import { mayHoldActiveContent } from '../engines/active-content-precheck';
 import { loadMupdf } from '../engines/mupdf';
-import { shutdownMupdfWorkers } from '../engines/mupdf-worker';
+import { runMupdfTask, shutdownMupdfWorkers } from '../engines/mupdf-worker';
 import { runEngine } from '../engines/run-engine';
+import { pdfWithActiveContent } from '../testing/active-content-pdf';
 import { convertAsSent } from '../testing/convert-as-sent';
 import {
   activeContentInObjectStreams,
@@ -123,6 +124,57 @@ describe('hidden active content is still removed', () => {
       expect((await qpdfSees(after)).javaScript).toBe(false);
     }, 60_000);
   }
+});
+
+/**
+ * `pdf` made larger than the server's thread scans (4 MB): comment lines before its last `startxref`,
+ * so no offset moves and every reader reads what it read before; the scrub's worker scans it instead.
+ */
+function tooLargeForTheThread(pdf: Buffer): Buffer {
+  const at = pdf.lastIndexOf('startxref');
+  const line = `%${' padding'.repeat(9)}\n`;
+  const padding = Buffer.from(line.repeat(Math.ceil((4.5 * 1024 * 1024) / line.length)), 'latin1');
+  return Buffer.concat([pdf.subarray(0, at), padding, pdf.subarray(at)]);
+}
+
+describe('results too large to scan on the server thread', () => {
+  const hostile = [
+    { name: 'plain', make: () => pdfWithActiveContent(2) },
+    ...readByQpdf,
+    { name: 'untyped update', make: () => activeContentInUntypedUpdate() },
+  ];
+  for (const { name, make } of hostile) {
+    it(`${name}: the scrub's worker finds it and MuPDF removes it`, async () => {
+      const large = tooLargeForTheThread(await make());
+      expect(large.length).toBeGreaterThan(4 * 1024 * 1024);
+      const before = join(dir, `large-${name}.pdf`);
+      await writeFile(before, large);
+      const path = join(dir, `large-${name}-scrubbed.pdf`);
+      await copyFile(before, path);
+      const scrubbed = await runMupdfTask({ kind: 'strip-active-content', path });
+      expect(scrubbed).toMatchObject({ checkedBy: 'mupdf', locked: false });
+      expect(scrubbed.removed).toBeGreaterThan(0);
+      expect(
+        (await catalogAsMupdfReadsIt(before)).includes('/JavaScript') || (await qpdfSees(before)).javaScript,
+      ).toBe(true);
+      const after = await throughTheJobStep(`large-${name}`, large);
+      expect(await catalogAsMupdfReadsIt(after)).not.toContain('JavaScript');
+      expect(await qpdfSees(after)).toEqual({ javaScript: false, launch: false });
+    }, 60_000);
+  }
+
+  it('a clean one is proven clean by the scan in the worker, and left as it was', async () => {
+    const large = tooLargeForTheThread(await readFile(corpusFile('pdf/pdflatex-outline.pdf')));
+    const path = join(dir, 'large-clean.pdf');
+    await writeFile(path, large);
+    expect(await runMupdfTask({ kind: 'strip-active-content', path })).toEqual({
+      removed: 0,
+      locked: false,
+      checkedBy: 'scan',
+    });
+    const after = await throughTheJobStep('large-clean', large);
+    expect((await readFile(after)).equals(large)).toBe(true);
+  }, 60_000);
 });
 
 describe('a clean result skips the scrub', () => {

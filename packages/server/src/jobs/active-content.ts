@@ -11,7 +11,7 @@
 import type { ConverterContext, ConverterResultFile } from '../converters/converter.types';
 import { mayHoldActiveContent } from '../engines/active-content-precheck';
 import { runMupdfTask } from '../engines/mupdf-worker';
-import { rawBytesIfSmall } from '../engines/pdf-raw-structure';
+import { rawBytesIfSmall, smallForServerThread } from '../engines/pdf-raw-structure';
 
 /** The request field that keeps active content (checked at the HTTP edge: true or false). */
 export const KEEP_ACTIVE_CONTENT = 'KeepActiveContent';
@@ -24,9 +24,13 @@ const isPdf = (result: Pick<ConverterResultFile, 'path'>): boolean => /\.pdf$/i.
 /** A file to clean: its path, and its bytes when the converter still holds them. */
 type Cleaned = Pick<ConverterResultFile, 'path' | 'bytes'>;
 
-/** True when the scrub can be skipped: the bytes prove there is nothing for it to remove. */
+/**
+ * True when the scrub can be skipped: the bytes prove there is nothing for it to remove. Only for
+ * files small enough to scan on the server's thread, bytes in memory or not; the scrub's worker scans
+ * larger ones itself before it opens them in MuPDF.
+ */
 async function provablyClean({ path, bytes }: Cleaned): Promise<boolean> {
-  const read = bytes ?? (await rawBytesIfSmall(path));
+  const read = bytes && smallForServerThread(bytes.length) ? bytes : await rawBytesIfSmall(path);
   return read !== undefined && !mayHoldActiveContent(read);
 }
 
@@ -35,8 +39,9 @@ async function strip(files: Cleaned[], context: ConverterContext): Promise<Set<C
   const rewritten = new Set<Cleaned>();
   for (const file of files) {
     if (await provablyClean(file)) continue;
-    await runMupdfTask({ kind: 'strip-active-content', path: file.path }, context.signal, context.deadlineAt);
-    rewritten.add(file);
+    const task = { kind: 'strip-active-content', path: file.path } as const;
+    const { removed } = await runMupdfTask(task, context.signal, context.deadlineAt);
+    if (removed > 0) rewritten.add(file);
   }
   return rewritten;
 }

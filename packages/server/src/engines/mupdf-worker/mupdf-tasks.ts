@@ -7,9 +7,11 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import type * as Mupdf from 'mupdf';
 import { damagedFile } from '../../contract/errors';
+import { mayHoldActiveContent } from '../active-content-precheck';
 import { loadMupdf, openPdf } from '../mupdf';
 import { rasterisePages, widenPageBoxes } from '../mupdf-redaction/rasterise-pages';
 import { applyRedactionPlan, readRedactionTexts } from '../mupdf-redaction/redaction-mupdf';
+import { smallForServerThread } from '../pdf-raw-structure';
 import { analysePage } from '../pdf-structure/page-structure';
 import { renderPageRgb } from '../pdf-structure/render-page';
 import { saveWithoutUnusedObjects, stripActiveContent } from '../strip-active-content';
@@ -30,23 +32,31 @@ export async function documentAt(path: string, password?: string): Promise<Mupdf
   return doc;
 }
 
+/**
+ * Removes `path`'s active content. A file too large for the server's thread to have scanned
+ * (jobs/active-content.ts) is scanned here first, and MuPDF opens it only when the scan cannot prove
+ * it clean: a 19 MB merge took 24-45 ms to scan against 0.8-1.4 s to open and visit in MuPDF.
+ */
 async function stripActiveContentAt(
-  mupdf: typeof Mupdf,
   path: string,
-): Promise<{ removed: number; locked: boolean }> {
+): Promise<{ removed: number; locked: boolean; checkedBy: 'scan' | 'mupdf' }> {
+  const bytes = await readFile(path);
+  if (!smallForServerThread(bytes.length) && !mayHoldActiveContent(bytes))
+    return { removed: 0, locked: false, checkedBy: 'scan' };
+  const mupdf = await loadMupdf();
   let doc: Mupdf.Document;
   try {
-    doc = mupdf.Document.openDocument(await readFile(path), 'application/pdf');
+    doc = mupdf.Document.openDocument(bytes, 'application/pdf');
   } catch {
     throw damagedFile('The PDF is damaged and cannot be read.');
   }
   try {
-    if (doc.needsPassword()) return { removed: 0, locked: true };
+    if (doc.needsPassword()) return { removed: 0, locked: true, checkedBy: 'mupdf' };
     const pdf = doc.asPDF();
     if (!pdf) throw damagedFile('The PDF is damaged and cannot be read.');
     const removed = stripActiveContent(pdf);
     if (removed > 0) await writeFile(path, saveWithoutUnusedObjects(pdf));
-    return { removed, locked: false };
+    return { removed, locked: false, checkedBy: 'mupdf' };
   } finally {
     doc.destroy();
   }
@@ -157,6 +167,6 @@ export const widenBoxes: TaskHandler<'widen-page-boxes'> = async (task) => {
 };
 
 export const stripActive: TaskHandler<'strip-active-content'> = async (task) => ({
-  result: await stripActiveContentAt(await loadMupdf(), task.path),
+  result: await stripActiveContentAt(task.path),
   transfer: [],
 });

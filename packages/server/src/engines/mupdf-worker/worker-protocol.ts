@@ -78,7 +78,8 @@ export interface TaskResults {
   'rasterise-pages': { modes: RasterMode[] };
   'widen-page-boxes': { bytes: number };
   /** `locked`: the file needs a password, so it was left as it is. */
-  'strip-active-content': { removed: number; locked: boolean };
+  /** What was removed; `checkedBy` 'scan' when the byte scan proved a large file clean without MuPDF. */
+  'strip-active-content': { removed: number; locked: boolean; checkedBy: 'scan' | 'mupdf' };
   'collect-outlines': { items: PlacedItem[] };
   /** How many top-level bookmarks were written. */
   'insert-outlines': { inserted: number; bytes?: Uint8Array };
