@@ -41,6 +41,8 @@ const SUSPICIOUS_IN_OBJECT_STREAMS = new Set([...SUSPICIOUS_NAMES, 'objstm', 'xr
 const NAME_CHAR = '[^\\0\\t\\n\\f\\r /[\\]<>(){}%]';
 /** Inflated object-stream text read in all, at most (beyond, the scrub runs: the server's thread is shared). */
 const MAX_OBJECT_STREAM_CHARS = 32 * 1024 * 1024;
+/** Files scanned at most, in bytes (the scrub's worker scans those too large for the server's thread). */
+const MAX_SCANNED_BYTES = 256 * 1024 * 1024;
 /** How far back from an /ObjStm name its object's header is looked for. */
 const HEADER_WINDOW = 4096;
 
@@ -104,6 +106,8 @@ function typedObjectStreamsIn(text: string, bytes: Buffer): number[] | undefined
 
 /** False only when `bytes` provably hold no active content for the scrub to remove. */
 export function mayHoldActiveContent(bytes: Buffer): boolean {
+  // beyond, the text would near V8's longest string (~512 MB) and the scan the scrub's own cost
+  if (bytes.length > MAX_SCANNED_BYTES) return true;
   const text = bytes.toString('latin1');
   if (!text.startsWith('%PDF-')) return true;
   try {
