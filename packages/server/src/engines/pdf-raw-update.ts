@@ -100,7 +100,8 @@ export function incrementalUpdate(
     append(Buffer.from(`${number} ${generation} obj\n${body}\nendobj\n`, 'latin1'));
   }
   written.sort((a, b) => a.number - b.number);
-  const newSize = Math.max(size, ...written.map((object) => object.number + 1));
+  // a loop, not Math.max(...): a rotate of every page of a long file writes more objects than a call takes arguments
+  const newSize = written.reduce((largest, object) => Math.max(largest, object.number + 1), size);
   const carried = carriedEntries(tree.text, newest);
   if (newest.kind === 'table') {
     append(
