@@ -1,8 +1,11 @@
 /**
  * The goals the benches measure against (issue targets: ratios against a baseline run side by side),
  * collected while the benches run and printed together at the end of `npm run bench`, so one run
- * shows every figure next to its goal. A bench calls `reportGoal` once per figure it owns.
+ * shows every figure next to its goal. A bench calls `reportGoal` once per figure it owns; each bench
+ * file runs in its own process (run.ts), which hands its goals to the runner through a file.
  */
+import { readFile, writeFile } from 'node:fs/promises';
+
 export interface Goal {
   /** What was measured, e.g. "HTML to PDF: warm ÷ cold CLI". */
   name: string;
@@ -27,11 +30,24 @@ export function goalMet(goal: Goal): boolean {
   return true;
 }
 
+/** Writes the goals this process reported to `path`, for the runner. */
+export async function writeGoals(path: string): Promise<void> {
+  await writeFile(path, JSON.stringify(goals));
+}
+
+/** The goals the bench processes wrote, in the order of `paths` (a bench without goals wrote []). */
+export async function readGoals(paths: readonly string[]): Promise<Goal[]> {
+  const lists = await Promise.all(
+    paths.map(async (path) => JSON.parse(await readFile(path, 'utf8')) as Goal[]),
+  );
+  return lists.flat();
+}
+
 /** The table printed after the last bench: one line per figure, its goal, and met or not. */
-export function goalTable(): string {
-  if (goals.length === 0) return '';
-  const width = Math.max(...goals.map((goal) => goal.name.length));
-  const lines = goals.map((goal) => {
+export function goalTable(shown: readonly Goal[] = goals): string {
+  if (shown.length === 0) return '';
+  const width = Math.max(...shown.map((goal) => goal.name.length));
+  const lines = shown.map((goal) => {
     const value = goal.value.toFixed(goal.digits ?? 2);
     const target = [
       goal.atMost === undefined ? '' : `≤ ${goal.atMost}`,
