@@ -6,18 +6,16 @@
  * multiple of 90, indirect) are left to qpdf.
  */
 
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusPdfs } from '../testing/corpus';
-import { corpusFile, pageRotations, run } from '../testing/pdf-tools';
+import { pdfFromObjects } from '../testing/fuzz-inputs';
+import { corpusFile, pageRotations, qpdfCheckWarnings, run } from '../testing/pdf-tools';
 import { rawPageTree } from './pdf-raw-facts';
 import { rotateRaw } from './pdf-raw-rotate';
 
-const exec = promisify(execFile);
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'docstudio-raw-rotate-'));
@@ -39,17 +37,6 @@ async function rotatedInProcess(
   return path;
 }
 
-/** What `qpdf --check` objects to in `path` (its warnings, without the file's name): [] when clean. */
-async function checkWarnings(path: string): Promise<string[]> {
-  const { stdout, stderr } = await exec('qpdf', ['--check', path]).catch(
-    (error: { stdout: string; stderr: string }) => error,
-  );
-  return `${stdout}\n${stderr}`
-    .split('\n')
-    .filter((line) => /^(WARNING|qpdf: )/.test(line))
-    .map((line) => line.replaceAll(path, 'FILE'));
-}
-
 /** A hand-written PDF: two pages under one /Pages node, `pagesExtra` and `pageExtra` in their dictionaries. */
 function handWritten(pagesExtra: string, firstPageExtra: string): Buffer {
   const objects = [
@@ -59,18 +46,7 @@ function handWritten(pagesExtra: string, firstPageExtra: string): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 5 0 R >>',
   ];
   const content = 'BT /F1 12 Tf 10 50 Td (hello) Tj ET';
-  let text = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(text.length);
-    text += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  offsets.push(text.length);
-  text += `5 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`;
-  const xref = text.length;
-  text += `xref\n0 6\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`;
-  text += `trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(text, 'latin1');
+  return pdfFromObjects([...objects, `<< /Length ${content.length} >>\nstream\n${content}\nendstream`]);
 }
 
 describe('rotateRaw', () => {
@@ -93,8 +69,8 @@ describe('rotateRaw', () => {
       await run('qpdf', ['--warning-exit-0', `--rotate=+270:${pages.join(',')}`, '--', file, qpdfPath]);
       expect(await pageRotations(oursPath), file).toEqual(await pageRotations(qpdfPath));
       // none of its own: an appended update ends a file's linearization, and the warnings about it go
-      const before = await checkWarnings(file);
-      const after = (await checkWarnings(oursPath)).filter((line) => !before.includes(line));
+      const before = await qpdfCheckWarnings(file);
+      const after = (await qpdfCheckWarnings(oursPath)).filter((line) => !before.includes(line));
       expect(
         after.filter((line) => !/^qpdf: operation succeeded with warnings/.test(line)),
         file,
@@ -118,7 +94,7 @@ describe('rotateRaw', () => {
     const twice = await rotatedInProcess(await readFile(once), [1], 90, 'twice');
     expect(await pageRotations(once)).toEqual([90]);
     expect(await pageRotations(twice)).toEqual([180]);
-    expect(await checkWarnings(twice)).toEqual([]);
+    expect(await qpdfCheckWarnings(twice)).toEqual([]);
   });
 
   it('adds to a rotation inherited from the page tree, as readers inherit it', async () => {
@@ -128,7 +104,7 @@ describe('rotateRaw', () => {
     // the page's own /Rotate wins over the tree's, and is replaced rather than repeated
     const own = await rotatedInProcess(handWritten('/Rotate 90', '/Rotate -90'), [1, 2], 180, 'own');
     expect(await pageRotations(own)).toEqual([90, 270]);
-    expect(await checkWarnings(own)).toEqual([]);
+    expect(await qpdfCheckWarnings(own)).toEqual([]);
   });
 
   it('leaves odd rotations to qpdf: not a multiple of 90, or indirect', () => {

@@ -30,7 +30,7 @@ type Cleaned = Pick<ConverterResultFile, 'path' | 'bytes'>;
  * larger ones itself before it opens them in MuPDF.
  */
 async function provablyClean({ path, bytes }: Cleaned): Promise<boolean> {
-  const read = bytes && smallForServerThread(bytes.length) ? bytes : await rawBytesIfSmall(path);
+  const read = bytes ? (smallForServerThread(bytes.length) ? bytes : undefined) : await rawBytesIfSmall(path);
   return read !== undefined && !mayHoldActiveContent(read);
 }
 

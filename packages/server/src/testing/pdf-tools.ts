@@ -120,6 +120,17 @@ export async function pageText(path: string, page: number): Promise<string> {
   return run('pdftotext', ['-f', String(page), '-l', String(page), '-layout', path, '-']);
 }
 
+/** What `qpdf --check` objects to in `path` (its warnings, the file's name as FILE): [] when clean. */
+export async function qpdfCheckWarnings(path: string): Promise<string[]> {
+  const { stdout, stderr } = await exec('qpdf', ['--check', path]).catch(
+    (error: { stdout: string; stderr: string }) => error,
+  );
+  return `${stdout}\n${stderr}`
+    .split('\n')
+    .filter((line) => /^(WARNING|qpdf: )/.test(line))
+    .map((line) => line.replaceAll(path, 'FILE'));
+}
+
 export async function fileSize(path: string): Promise<number> {
   return (await stat(path)).size;
 }

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusPdfs } from '../../testing/corpus';
-import { corpusFile, run } from '../../testing/pdf-tools';
+import { pdfFromObjects } from '../../testing/fuzz-inputs';
+import { corpusFile, qpdfCheckWarnings, run } from '../../testing/pdf-tools';
 import { collectOutlines, insertOutlines, type PlacedItem } from './merge-outlines';
 import { withOutlinesRaw } from './raw-outlines';
 
@@ -23,21 +24,6 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const crazy = corpusFile('pdf/crazyones.pdf');
-
-/** A PDF written by hand: `objects` numbered from 1 (the first the catalog), with a classic xref table. */
-function handWritten(objects: string[]): Buffer {
-  let text = '%PDF-1.7\n';
-  const offsets = objects.map((object, index) => {
-    const at = text.length;
-    text += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return at;
-  });
-  const xref = text.length;
-  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  text += offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
-  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(text, 'latin1');
-}
 
 /** UTF-16BE text string with its byte order mark, as a PDF writes titles beyond ASCII. */
 const utf16 = (value: string): string =>
@@ -120,7 +106,7 @@ function hostilePdf(extra: [string, string][] = []): Buffer {
   const top = write(items, outlineAt);
   objects[outlineAt - 1] =
     `<< /Type /Outlines /First ${top[0]} 0 R /Last ${top.at(-1)} 0 R /Count ${top.length} >>`;
-  return handWritten(objects);
+  return pdfFromObjects(objects);
 }
 
 interface QpdfOutline {
@@ -189,14 +175,6 @@ const itemOpenStates = (items: readonly PlacedItem[]): boolean[] =>
     ...itemOpenStates(item.children),
   ]);
 
-/** What `qpdf --check` objects to in `path` ([] when clean). */
-async function checkWarnings(path: string): Promise<string[]> {
-  const out = await run('qpdf', ['--check', path]).catch(
-    (error: { stdout: string; stderr: string }) => `${error.stdout}\n${error.stderr}`,
-  );
-  return out.split('\n').filter((line) => /^(WARNING|qpdf: )/.test(line));
-}
-
 /** qpdf's merge of `parts` (as the converter runs it), its bookmarks as collected, written both ways. */
 async function bothWays(parts: string[], name: string, qpdfOptions: string[] = []) {
   const merged = join(dir, `${name}-merged.pdf`);
@@ -223,7 +201,7 @@ describe('withOutlinesRaw', () => {
       expect(raw, file).toBeDefined();
       written += 1;
       expect(raw?.subarray(0, bytes.length).equals(bytes), file).toBe(true);
-      expect(await checkWarnings(rawPath), file).toEqual([]);
+      expect(await qpdfCheckWarnings(rawPath), file).toEqual([]);
       const ours = await outlineOf(rawPath);
       expect(asMupdfWrites(ours), file).toEqual(await outlineOf(mupdfPath));
       // open or closed as the input had it
@@ -237,7 +215,7 @@ describe('withOutlinesRaw', () => {
     await writeFile(hostile, hostilePdf());
     const { raw, rawPath, mupdfPath } = await bothWays([crazy, hostile], 'hostile');
     expect(raw).toBeDefined();
-    expect(await checkWarnings(rawPath)).toEqual([]);
+    expect(await qpdfCheckWarnings(rawPath)).toEqual([]);
     const ours = await outlineOf(rawPath);
     expect(asMupdfWrites(ours)).toEqual(await outlineOf(mupdfPath));
     // what the comparison covered: the titles as written, every kind, pages 2-5 (crazyones is page 1)
@@ -294,10 +272,10 @@ describe('withOutlinesRaw', () => {
     ]);
     expect(raw).toBeDefined();
     expect(raw?.toString('latin1')).toMatch(/\/Type \/XRef[\s\S]*startxref\n\d+\n%%EOF\n$/);
-    expect(await checkWarnings(rawPath)).toEqual([]);
+    expect(await qpdfCheckWarnings(rawPath)).toEqual([]);
     const again = join(dir, 'streams-again.pdf');
     await writeFile(again, withOutlinesRaw(raw ?? Buffer.alloc(0), items) ?? Buffer.alloc(0));
-    expect(await checkWarnings(again)).toEqual([]);
+    expect(await qpdfCheckWarnings(again)).toEqual([]);
     expect(await outlineOf(again)).toEqual(await outlineOf(rawPath));
   });
 
