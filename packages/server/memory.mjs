@@ -21,6 +21,16 @@
  *   held 1.12× its fresh memory instead of 1.36× (1, 2 and 4 MB alike), at the same rotate rate
  *   and mixed-conversion time (the main thread does HTTP, the database and the job bookkeeping; the
  *   heavy JavaScript runs in worker threads, whose own limits are in engines/mupdf-worker/task-pool.ts).
+ * - V8's old-generation headroom: 3× what survived the last full collection (HEAP_GROWING_PERCENT,
+ *   which main.ts sets: NODE_OPTIONS does not take this V8 option). V8 starts a full collection when
+ *   the old generation, plus the buffers allocated since the last one (uploads, engine output,
+ *   encrypted files: V8 counts this external memory against the same limit), nears a limit it sets
+ *   after each full collection, here about 1.5× the ~20 MB that survives. A 50-file merge allocates
+ *   about 15 MB of such buffers on the main thread, more than that headroom, so 4 to 9 merges in 8
+ *   ran a full mark of the whole heap during the request (20-30 ms of the main thread on this
+ *   machine). At 3× it is 0 or 1 in 8, and the merge took 105-111 ms instead of 120-142 (50 files,
+ *   medians of 30, runs alternated). The collection still reclaims all, only later: RSS after the
+ *   small-jobs bench was unchanged (2 s after: 1.63-1.67× fresh against 1.64-1.69×; idle: 1.06-1.07×).
  *
  * Engines keep their own allocator and heap: they get an allow-listed environment, without the preload
  * or NODE_OPTIONS (engineEnv, orphaned-engines.ts). The one exception is chosen per run: qpdf
@@ -34,6 +44,9 @@ const MULTIARCH = { x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu' };
 
 /** The main thread's semi-space size in MB (see above). */
 export const SEMI_SPACE_MB = 4;
+
+/** V8's --heap-growing-percent for the server's process (see above). */
+export const HEAP_GROWING_PERCENT = 200;
 
 /** jemalloc's options for the server (see above); a MALLOC_CONF the caller set wins. */
 export const JEMALLOC_CONF =

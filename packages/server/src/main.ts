@@ -3,6 +3,8 @@
  * Runs the server from the environment. Compiled, it is the `docstudio-server` bin (dist/main.js, see
  * build.mjs); from source, `node --import tsx packages/server/src/main.ts`.
  */
+import { setFlagsFromString } from 'node:v8';
+import { HEAP_GROWING_PERCENT } from '../memory.mjs';
 import { createServer } from './app';
 import { loadConfigFromEnv } from './config';
 import { probeEngineVersions } from './engines/engine-versions';
@@ -11,6 +13,9 @@ import { warmLibreOffice } from './engines/libreoffice';
 import { exitGracefullyOnSignals } from './jobs/graceful-shutdown';
 
 const config = loadConfigFromEnv();
+// Room in the old generation for the buffers a job allocates (packages/server/memory.mjs). V8 reads
+// the option each time it sets a limit, so setting it here, once modules are loaded, is in time.
+setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 // This process is the server's own: its main thread collects its garbage once its requests and jobs
 // have ended, instead of keeping it until V8's memory reducer comes by (engines/idle-collection.ts).
 collectGarbageWhenIdle(IDLE_BEFORE_COLLECTION_MS.mainThread);
