@@ -122,9 +122,16 @@ describe('LibreOffice pool under faults', () => {
     const wedged = sofficeBin();
     expect(wedged).toBeDefined();
     const startsBefore = pool.starts;
+    // what ran when the signal went out: if the job below ever times out instead (it did once in CI,
+    // under load, and did not come back in 5 runs beside two busy loops), this says which soffice.bin was stopped
+    const seen = processesWith(pool.root)
+      .map((p) => `${p.pid} (parent ${p.ppid}, group ${p.pgid}) ${p.state} ${p.comm}`)
+      .join('; ');
     process.kill(wedged as number, 'SIGSTOP');
     const started = Date.now();
-    const answer = await convert(RTF, 'after-wedge.pdf');
+    const answer = await convert(RTF, 'after-wedge.pdf').catch((error: Error) => {
+      throw new Error(`${error.message} Stopped ${wedged} of: ${seen}`);
+    });
     expect(answer.error ?? null, answer.detail).toBeNull();
     expect(pagesOf('after-wedge.pdf')).toBe(1);
     expect(pool.starts).toBe(startsBefore + 1);
