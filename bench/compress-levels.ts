@@ -1,24 +1,32 @@
 /**
- * The measurement behind compress's lossless pass (engines/qpdf.ts LOSSLESS_COMPRESSION_LEVEL): qpdf's
- * pass over Ghostscript's output (what the converter does) with object streams only, and with Flate
- * recompressed at zlib levels 1, 6 and 9; time (medians) and size summed over the files.
+ * The measurement behind compress's lossless pass (engines/qpdf.ts RECOMPRESS_FLAGS): qpdf's pass over
+ * Ghostscript's output with object streams only, with Flate recompressed at zlib levels 1, 6 and 9,
+ * and as the converter runs it (level 6 only on files whose Flate images make it worth it,
+ * converters/pdf-compress/flate-images.ts); time (medians) and size summed over the files.
  */
 import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
+import { worthRecompressing } from '../packages/server/src/converters/pdf-compress/flate-images';
 import { downsamplePdf } from '../packages/server/src/engines/ghostscript';
 
 const exec = promisify(execFile);
 const RUNS = 3;
 
-const PASSES: { name: string; flags: string[] }[] = [
-  { name: 'object streams only', flags: [] },
+const recompressAt = (level: number) => ['--recompress-flate', `--compression-level=${level}`];
+/** Each pass's flags for one of Ghostscript's outputs. */
+const PASSES: { name: string; flags: (input: string) => Promise<string[]> }[] = [
+  { name: 'object streams only', flags: async () => [] },
   ...[1, 6, 9].map((level) => ({
     name: `Flate recompressed, level ${level}`,
-    flags: ['--recompress-flate', `--compression-level=${level}`],
+    flags: async () => recompressAt(level),
   })),
+  {
+    name: 'level 6 where Flate images (converter)',
+    flags: async (input: string) => ((await worthRecompressing(input)) ? recompressAt(6) : []),
+  },
 ];
 
 export async function printCompressionLevels(root: string, sources: readonly string[]): Promise<void> {
@@ -39,7 +47,14 @@ export async function printCompressionLevels(root: string, sources: readonly str
     let ms = 0;
     for (const [index, input] of rewritten.entries()) {
       const output = join(root, `levels-out-${index}.pdf`);
-      const args = ['--object-streams=generate', '--compress-streams=y', ...pass.flags, '--', input, output];
+      const args = [
+        '--object-streams=generate',
+        '--compress-streams=y',
+        ...(await pass.flags(input)),
+        '--',
+        input,
+        output,
+      ];
       const times: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const start = performance.now();

@@ -173,25 +173,28 @@ export async function rotatePages(
   await runQpdf([`--rotate=+${angle}:${range}`, '--', input, output], options);
 }
 
+/** The lossless pass's packing: objects into object streams, streams left uncompressed deflated. */
+const PACK_FLAGS = ['--object-streams=generate', '--compress-streams=y'];
 /**
- * The flags of the lossless pass, shared by both passes below. zlib level 6: on Ghostscript's output
- * of the bench's files, level 9 is 0.8 % smaller for twice the time, level 1 larger than not
- * recompressing at all (`npm run bench -- pdf-tools` prints the table).
+ * And its recompression of Flate streams. zlib level 6: on Ghostscript's output of the bench's files,
+ * level 9 is 0.8 % smaller for twice the time, levels 1 to 3 larger than not recompressing at all
+ * (`npm run bench -- pdf-tools` prints the table).
  */
-const LOSSLESS_FLAGS = [
-  '--object-streams=generate',
-  '--compress-streams=y',
-  '--recompress-flate',
-  '--compression-level=6',
-];
+const RECOMPRESS_FLAGS = ['--recompress-flate', '--compression-level=6'];
+const LOSSLESS_FLAGS = [...PACK_FLAGS, ...RECOMPRESS_FLAGS];
 
-/** Lossless size reduction: object streams, recompressed Flate streams, unused objects dropped. */
+/**
+ * Lossless size reduction: object streams, recompressed Flate streams (unless `recompress` is false:
+ * a file whose Flate streams are packed tightly already, compress's pdf-compress/flate-images.ts),
+ * unused objects dropped.
+ */
 export async function optimizePdfLosslessly(
   input: string,
   output: string,
   options: QpdfOptions,
+  recompress = true,
 ): Promise<void> {
-  await runQpdf([...LOSSLESS_FLAGS, '--', input, output], options);
+  await runQpdf([...(recompress ? LOSSLESS_FLAGS : PACK_FLAGS), '--', input, output], options);
 }
 
 /**

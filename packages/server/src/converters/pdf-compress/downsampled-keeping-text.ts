@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { DomainError, ErrorCode } from '../../contract/errors';
 import { type DownsampleOptions, downsamplePdf, type GhostscriptOptions } from '../../engines/ghostscript';
 import { optimizePdfLosslessly, outputPageCount } from '../../engines/qpdf';
+import { worthRecompressing } from './flate-images';
 import { GraftRefused, graftPages } from './graft-pages';
 
 export interface DownsampleJob {
@@ -46,10 +47,14 @@ async function startsWithPdfHeader(path: string): Promise<boolean> {
   }
 }
 
-/** True when qpdf packed `input` into `output` and reads `pages` pages there; false when it could not. */
+/**
+ * True when qpdf packed Ghostscript's `input` into `output` (recompressing its Flate streams only when
+ * its Flate images make that worth it: flate-images.ts) and reads `pages` pages there; false when it
+ * could not.
+ */
 async function packed(input: string, output: string, pages: number, job: DownsampleJob): Promise<boolean> {
   try {
-    await optimizePdfLosslessly(input, output, job.options);
+    await optimizePdfLosslessly(input, output, job.options, await worthRecompressing(input));
     return (await outputPageCount(output, job.options)) === pages;
   } catch (error) {
     // Ghostscript's output is not readable: that candidate is dropped, the user's file is not at fault

@@ -3,8 +3,8 @@
  * presets: text 20, archive 40, web 75, ebook 150 (default), printer 300 DPI).
  *
  * One lossy pass and one lossless pass: Ghostscript rewrites the original (images downsampled and
- * re-encoded, fonts subset), then qpdf packs that (object streams, Flate at the level bench/ measured:
- * engines/qpdf.ts). The text of every page is read before (while Ghostscript runs) and after (while
+ * re-encoded, fonts subset), then qpdf packs that (object streams; Flate recompressed at the level
+ * bench/ measured, engines/qpdf.ts, when Ghostscript left Flate images worth it: flate-images.ts). The text of every page is read before (while Ghostscript runs) and after (while
  * qpdf packs); the result must keep it (text-kept.ts). When Ghostscript changed it, its former PDF
  * interpreter rewrites the pages it changed and those are grafted in (or, when it changed every page,
  * the whole file is rewritten again); when that changes it too, qpdf's image-only
