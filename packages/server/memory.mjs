@@ -26,9 +26,9 @@
  *   the old generation, plus the buffers allocated since the last one (uploads, engine output,
  *   encrypted files: V8 counts this external memory against the same limit), nears a limit it sets
  *   after each full collection, here about 1.5× the ~20 MB that survives. A 50-file merge allocates
- *   about 15 MB of such buffers on the main thread, more than that headroom, so 4 to 9 merges in 8
- *   ran a full mark of the whole heap during the request (20-30 ms of the main thread on this
- *   machine). At 3× it is 0 or 1 in 8, and the merge took 105-111 ms instead of 120-142 (50 files,
+ *   about 15 MB of such buffers on the main thread, more than that headroom, so 8 merges in a row
+ *   ran 4 to 9 full marks of the whole heap during their requests (20-30 ms of the main thread each
+ *   on this machine). At 3× they run 0 or 1, and the merge took 105-111 ms instead of 120-142 (50 files,
  *   medians of 30, runs alternated). The collection still reclaims all, only later: RSS after the
  *   small-jobs bench was unchanged (2 s after: 1.63-1.67× fresh against 1.64-1.69×; idle: 1.06-1.07×).
  *
