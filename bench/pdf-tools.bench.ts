@@ -33,25 +33,13 @@ import {
 } from '../packages/server/src/engines/stdio-seek/seek-in-buffer';
 import { convertAsSent } from '../packages/server/src/testing/convert-as-sent';
 import { makeConverterContext } from '../packages/server/src/testing/converter-context';
-import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
+import { CORPUS_DIR, MERGE_SET } from '../packages/server/src/testing/corpus';
 import { startServerProcess } from '../packages/server/src/testing/server-process';
 import { printCompressionLevels } from './compress-levels';
 import { reportGoal } from './goals';
 import { median } from './median';
 
 const exec = promisify(execFile);
-const MERGE_SOURCES = [
-  'pdf/pdflatex-4-pages.pdf',
-  'pdf/pdflatex-outline.pdf',
-  'pdf/crazyones.pdf',
-  'pdf/multicolumn.pdf',
-  'pdf/tagged.pdf',
-  'pdf/scotus-transcript-p1.pdf',
-  'pdf/libreoffice-form.pdf',
-  'pdf-tables/foo.pdf',
-  'pdf-scanned/linn.pdf',
-  'pdf/habibi-rotated.pdf',
-];
 export const COMPRESS_SOURCES = [
   'pdf-scanned/camelot-image-table.pdf',
   'pdf-scanned/multipage.pdf',
@@ -73,9 +61,7 @@ const ms = (value: number): string => `${value.toFixed(0)} ms`.padStart(9);
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`.padStart(9);
 
 export async function benchMerge(root: string): Promise<void> {
-  const sources = Array.from({ length: 50 }, (_, i) =>
-    join(CORPUS_DIR, MERGE_SOURCES[i % MERGE_SOURCES.length] ?? ''),
-  );
+  const sources = Array.from({ length: 50 }, (_, i) => MERGE_SET[i % MERGE_SET.length] ?? '');
   // 50 distinct files, as the server receives them: qpdf opens a path named twice only once (and
   // shares its objects), so repeated paths would measure a smaller merge than the server's
   const inputs: string[] = [];

@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jemallocLibrary, SEMI_SPACE_MB } from '../packages/server/memory.mjs';
 import { IDLE_BEFORE_COLLECTION_MS } from '../packages/server/src/engines/idle-collection';
-import { CORPUS_DIR } from '../packages/server/src/testing/corpus';
+import { CORPUS_DIR, MERGE_SET } from '../packages/server/src/testing/corpus';
 import { parseMetrics, sampleValue } from '../packages/server/src/testing/metrics-text';
 import { pageCount, pageRotations, pageText } from '../packages/server/src/testing/pdf-tools';
 import { listProcesses, processesWith } from '../packages/server/src/testing/process-tree';
@@ -73,6 +73,10 @@ async function metric(name: string, labels: Record<string, string>): Promise<num
   const text = await (await fetch(`${server.apiUrl}/metrics`)).text();
   return sampleValue(parseMetrics(text), name, labels);
 }
+
+/** The main thread's full collections so far; a missing count reads NaN, which no comparison passes. */
+const majorCollections = async (): Promise<number> =>
+  (await metric('nodejs_gc_duration_seconds_count', { kind: 'major' })) ?? Number.NaN;
 
 async function download(url: string, name: string): Promise<string> {
   const response = await fetch(url);
@@ -236,17 +240,9 @@ describe('the compiled server', () => {
   });
 
   it('leaves its old generation room for the buffers of a burst of jobs (HEAP_GROWING_PERCENT)', async () => {
-    // ten corpus files, five times over: the 50-file merge of the benches, about 15 MB of uploads,
-    // engine output and encrypted results on the main thread per merge
-    const sources = ['pdf/pdflatex-4-pages.pdf', 'pdf/pdflatex-outline.pdf', 'pdf/crazyones.pdf']
-      .concat(['pdf/multicolumn.pdf', 'pdf/tagged.pdf', 'pdf/scotus-transcript-p1.pdf'])
-      .concat([
-        'pdf/libreoffice-form.pdf',
-        'pdf-tables/foo.pdf',
-        'pdf-scanned/linn.pdf',
-        'pdf/habibi-rotated.pdf',
-      ]);
-    const parts = await Promise.all(sources.map((source) => readFile(join(CORPUS_DIR, source))));
+    // the benches' 50-file merge: about 15 MB of uploads, engine output and encrypted results on the
+    // main thread per merge
+    const parts = await Promise.all(MERGE_SET.map((source) => readFile(source)));
     const merge = async () => {
       const form = new FormData();
       for (let index = 0; index < 50; index += 1)
@@ -259,8 +255,6 @@ describe('the compiled server', () => {
       expect(response.status).toBe(200);
       await response.arrayBuffer();
     };
-    const majorCollections = async () =>
-      (await metric('nodejs_gc_duration_seconds_count', { kind: 'major' })) ?? Number.NaN;
     await merge();
     // the idle collection after it comes first, so the burst starts on a collected heap
     await new Promise((resolve) => setTimeout(resolve, IDLE_BEFORE_COLLECTION_MS.mainThread + 500));
@@ -271,9 +265,6 @@ describe('the compiled server', () => {
   });
 
   it("collects its main thread's garbage once its last request has ended, as main.ts has it do", async () => {
-    // a missing count reads NaN, which no comparison passes
-    const majorCollections = async () =>
-      (await metric('nodejs_gc_duration_seconds_count', { kind: 'major' })) ?? Number.NaN;
     // a 1.8 MB book through the upload grows the main thread's heap and buffers past the 2 MB that
     // make an idle collection worth its time
     await convert('pdf/to/rotate', `${CORPUS_DIR}/pdf/GeoTopo-komprimiert.pdf`, { RotatePage: '90' });

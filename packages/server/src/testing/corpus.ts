@@ -10,6 +10,24 @@ export const CORPUS_DIR: string =
   process.env.DOCSTUDIO_CORPUS ?? fileURLToPath(new URL('../../../../../shared/corpus', import.meta.url));
 
 /**
+ * Ten PDFs of other producers (bookmarks, page labels, a form, a scan, a turned page): the 50-file
+ * merge of the benches and of the tests that check what that merge costs the server takes them five
+ * times over.
+ */
+export const MERGE_SET: readonly string[] = [
+  'pdf/pdflatex-4-pages.pdf',
+  'pdf/pdflatex-outline.pdf',
+  'pdf/crazyones.pdf',
+  'pdf/multicolumn.pdf',
+  'pdf/tagged.pdf',
+  'pdf/scotus-transcript-p1.pdf',
+  'pdf/libreoffice-form.pdf',
+  'pdf-tables/foo.pdf',
+  'pdf-scanned/linn.pdf',
+  'pdf/habibi-rotated.pdf',
+].map((name) => join(CORPUS_DIR, name));
+
+/**
  * The repository's own corpus (`tests/corpus`, MANIFEST.tsv there names each file's public source and
  * licence): the hard documents of conversion quality, kept beside the code that must handle them.
  */

@@ -5,7 +5,7 @@ import { downsamplePdf } from '../../engines/ghostscript';
 import { optimizePdfLosslessly } from '../../engines/qpdf';
 import { pdfFromObjects } from '../../testing/fuzz-inputs';
 import { corpusFile, fileSize, run, useTestJob } from '../../testing/pdf-tools';
-import { flateImageBytes, worthRecompressing } from './flate-images';
+import { FlateImageCounter, flateImageBytes, worthRecompressing } from './flate-images';
 
 const job = useTestJob();
 
@@ -38,13 +38,23 @@ async function packedSizes(path: string): Promise<{ recompressed: number; packed
   return { recompressed: await fileSize(recompressed), packedOnly: await fileSize(packedOnly) };
 }
 
+/** The count of `bytes` pushed in chunks of `size` bytes, as a file is read. */
+function countedInChunks(bytes: Buffer, size: number): number {
+  const counter = new FlateImageCounter();
+  for (let at = 0; at < bytes.length; at += size) counter.push(bytes.subarray(at, at + size));
+  return counter.end();
+}
+
 const image = (dictionary: string, data = 'x'.repeat(4000)) =>
   `<< /Type /XObject ${dictionary} /Width 10 /Height 10 /BitsPerComponent 8 /Length ${data.length} >>\nstream\n${data}\nendstream`;
 
 describe("Ghostscript's Flate images: is qpdf's recompression worth its time", () => {
   it('recompresses the scan whose large images Ghostscript keeps as Flate, where it pays (independent: pdfimages, qpdf)', async () => {
     const rewritten = await rewrittenByGhostscript('pdf-scanned/multipage.pdf', 'multipage-gs.pdf');
-    const found = flateImageBytes(await readFile(rewritten));
+    const bytes = await readFile(rewritten);
+    const found = flateImageBytes(bytes);
+    // read in chunks, as worthRecompressing reads a file, the count is the same wherever they cut
+    for (const size of [1000, 4099, 65_536]) expect(countedInChunks(bytes, size)).toBe(found);
     const listed = await listedFlateImageBytes(rewritten);
     expect(listed).toBeGreaterThan(100 * 1024);
     // pdfimages rounds its sizes to 3 figures
@@ -82,6 +92,14 @@ describe("Ghostscript's Flate images: is qpdf's recompression worth its time", (
     expect(
       file(image('/Subtype /Image /Filter /FlateDecode', data), image('/Subtype /Image /Filter /Fl', data)),
     ).toBe(2 * counted);
+    // every kind in one file, pushed a byte, a few bytes or a line at a time: the same count
+    const mixed = pdfFromObjects([
+      image('/Subtype /Image /Filter /FlateDecode', data),
+      image('/Subtype /Image /Filter /DCTDecode', data),
+      image('/Subtype\n/Image /Filter /Fl', data),
+      image('/Subtype /Form /Filter /FlateDecode', data),
+    ]);
+    for (const size of [1, 7, 100]) expect(countedInChunks(mixed, size)).toBe(2 * counted);
     // JPEG, uncompressed, not an image, a longer name, a ProcSet's /ImageB: none
     expect(file(image('/Subtype /Image /Filter /DCTDecode', data))).toBe(0);
     expect(file(image('/Subtype /Image', data))).toBe(0);
