@@ -71,6 +71,9 @@ describe('worker-task pool', () => {
     configureMupdfWorkers(2);
     await Promise.all([0, 1, 2, 3].map((index) => renderPageRgbInWorker(small, index, 30)));
     expect(mupdfWorkerThreads()).toBe(2);
+    // piscina times each worker's idleness from its own last task, or from its start when the other
+    // worker took every task: one task each, side by side, makes both idle from now
+    await Promise.all([0, 1].map((index) => renderPageRgbInWorker(small, index, 30)));
     await new Promise((resolve) => setTimeout(resolve, 8_000));
     expect(mupdfWorkerThreads()).toBe(2);
     await expect.poll(mupdfWorkerThreads, { timeout: 6_000, interval: 100 }).toBe(0);
