@@ -1,7 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertAsSent } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
+import { pdfFromObjects } from '../../testing/fuzz-inputs';
 import { corpusFile, pageCount, pageText, run, unreadablePdfs, useTestJob } from '../../testing/pdf-tools';
 import { pdfMergeConverter } from './pdf-merge.converter';
 
@@ -21,9 +23,12 @@ interface OutlineNode {
  * Top-level bookmarks as qpdf reads them: title, 1-based target page and the rest of the destination
  * (/XYZ left top, rounded) for explicit or /D destinations.
  */
-async function outlines(path: string): Promise<{ title: string; page: number | undefined; view: string }[]> {
+async function outlines(
+  path: string,
+  qpdfOptions: string[] = [],
+): Promise<{ title: string; page: number | undefined; view: string }[]> {
   const json = JSON.parse(
-    await run('qpdf', ['--json=2', '--json-key=outlines', '--json-key=pages', path]),
+    await run('qpdf', [...qpdfOptions, '--json=2', '--json-key=outlines', '--json-key=pages', path]),
   ) as {
     outlines: OutlineNode[];
     pages: { object: string; pageposfrom1: number }[];
@@ -65,6 +70,58 @@ describe('pdf/to/merge', () => {
     expect(sourceOutline.every((node) => node.page !== undefined)).toBe(true);
     const shift = (by: number) => sourceOutline.map((node) => ({ ...node, page: (node.page ?? 0) + by }));
     expect(merged).toEqual([...shift(1), ...shift(5)]);
+  });
+
+  it('keeps bookmarks naming destinations of both kinds: the catalog’s /Dests and the /Names tree', async () => {
+    // MuPDF alone looks only in /Dests when a file has both (engines/pdf-outlines/name-tree-dests.ts);
+    // a node of the tree lists itself among its kids, as a hostile file's may
+    const page = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Contents 6 0 R >>';
+    const items = [
+      ['(By name)', '/Dest /byname'],
+      ['(By string)', '/Dest (in-tree)'],
+      ['(In a kid)', '/A << /S /GoTo /D (deep) >>'],
+      ['(Spaces and parentheses)', '/Dest (chapter 2 \\(b\\))'],
+      ['(Nowhere)', '/Dest (nowhere)'],
+    ];
+    const first = 13;
+    const both = pdfFromObjects([
+      '<< /Type /Catalog /Pages 2 0 R /Outlines 7 0 R /Dests << /byname [3 0 R /Fit] >> /Names << /Dests 8 0 R >> >>',
+      '<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 >>',
+      page,
+      page,
+      page,
+      '<< /Length 0 >>\nstream\n\nendstream',
+      `<< /Type /Outlines /First ${first} 0 R /Last ${first + items.length - 1} 0 R /Count ${items.length} >>`,
+      // sorted by key, as lookups by /Limits need
+      '<< /Kids [9 0 R 10 0 R 12 0 R] >>',
+      '<< /Limits [(chapter 2 \\(b\\)) (chapter 2 \\(b\\))] /Names [(chapter 2 \\(b\\)) [4 0 R /XYZ 10 20 null]] >>',
+      '<< /Limits [(deep) (deep)] /Kids [11 0 R 10 0 R] >>', // and itself again
+      '<< /Limits [(deep) (deep)] /Names [(deep) << /D [5 0 R /FitH 500] >>] >>',
+      '<< /Limits [(in-tree) (in-tree)] /Names [(in-tree) [4 0 R /XYZ 30 40 2]] >>',
+      ...items.map(([title, target], index) => {
+        const links = [
+          index > 0 && `/Prev ${first + index - 1} 0 R`,
+          index < items.length - 1 && `/Next ${first + index + 1} 0 R`,
+        ];
+        return `<< /Title ${title} /Parent 7 0 R ${target} ${links.filter(Boolean).join(' ')} >>`;
+      }),
+    ]);
+    const path = join(job().workDir, 'both-dests.pdf');
+    await writeFile(path, both);
+    // qpdf, reading the input on its own (it warns of the loop), finds every target but the missing one
+    const source = await outlines(path, ['--warning-exit-0']);
+    expect(source.map((node) => [node.title, node.page])).toEqual([
+      ['By name', 1],
+      ['By string', 2],
+      ['In a kid', 3],
+      ['Spaces and parentheses', 2],
+      ['Nowhere', undefined],
+    ]);
+    const [result] = await convertAsSent(pdfMergeConverter, await job().context([crazy, path]));
+    const found = source.filter((node) => node.page !== undefined);
+    expect(await outlines(result?.path ?? '')).toEqual(
+      found.map((node) => ({ ...node, page: (node.page ?? 0) + 1 })),
+    );
   });
 
   it('merges a 117-page book with itself', async () => {

@@ -4,7 +4,7 @@
  * its targets moved to where that file's pages land (it runs while qpdf assembles the pages), then
  * `insertOutlines` writes them into the merged file. Titles, nesting, order, position on the page and
  * zoom are kept; named destinations are resolved to explicit ones (the inputs' name trees are not
- * merged, so names would dangle); web-address entries stay as they are. Inputs without bookmarks
+ * merged, so names would dangle; name-tree-dests.ts finds those MuPDF alone would miss); web-address entries stay as they are. Inputs without bookmarks
  * contribute none.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import type { OutlineIterator, PDFDocument } from 'mupdf';
 import { loadMupdf } from '../mupdf';
 import { rawPageTree } from '../pdf-raw-facts';
 import { destinationView, type Matrix } from './destination-view';
+import { reachNameTreeDests } from './name-tree-dests';
 
 /** MuPDF's outline entry type (not exported by name from its typings). */
 type OutlineItem = NonNullable<ReturnType<PDFDocument['loadOutline']>>[number];
@@ -58,6 +59,7 @@ export async function collectOutlines(parts: readonly string[]): Promise<PlacedI
     const offset = firstPage;
     firstPage += doc.countPages();
     const pdf: PDFDocument | null = doc.asPDF();
+    if (pdf) reachNameTreeDests(pdf);
     const transforms = new Map<number, Matrix | undefined>();
     /** The transform of the part's page `index`, each page loaded once. */
     const transformOf = (index: number): Matrix | undefined => {
