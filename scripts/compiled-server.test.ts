@@ -17,7 +17,7 @@ import { jemallocLibrary, SEMI_SPACE_MB } from '../packages/server/memory.mjs';
 import { IDLE_BEFORE_COLLECTION_MS } from '../packages/server/src/engines/idle-collection';
 import { CORPUS_DIR, MERGE_SET } from '../packages/server/src/testing/corpus';
 import { parseMetrics, sampleValue } from '../packages/server/src/testing/metrics-text';
-import { pageCount, pageRotations, pageText } from '../packages/server/src/testing/pdf-tools';
+import { listedImages, pageCount, pageRotations, pageText } from '../packages/server/src/testing/pdf-tools';
 import { listProcesses, processesWith } from '../packages/server/src/testing/process-tree';
 import {
   COMPILED_MAIN,
@@ -184,8 +184,7 @@ describe('the compiled server', () => {
     const [pdfFile] = await convert('images/to/pdf', `${CORPUS_DIR}/images/pil123rgba.png`);
     const pdf = await download(pdfFile?.Url ?? '', 'image.pdf');
     expect(await pageCount(pdf)).toBe(1);
-    const { stdout: images } = await exec('pdfimages', ['-list', pdf]);
-    expect(images.trim().split('\n').length).toBeGreaterThanOrEqual(3); // header, rule, the image
+    expect((await listedImages(pdf)).length).toBeGreaterThanOrEqual(1);
 
     const [wordFile] = await convert('pdf/to/docx', FOUR_PAGES);
     const word = await download(wordFile?.Url ?? '', 'four-pages.docx');

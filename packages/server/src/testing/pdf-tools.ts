@@ -134,3 +134,51 @@ export async function qpdfCheckWarnings(path: string): Promise<string[]> {
 export async function fileSize(path: string): Promise<number> {
   return (await stat(path)).size;
 }
+
+/** One image as `pdfimages -list` reports it (poppler: an independent reader of the file's images). */
+export interface ListedImage {
+  page: number;
+  /** Its number in the listing, from 0 across the whole file. */
+  num: number;
+  /** 'image', or what it serves as: 'mask', 'smask', 'stencil'. */
+  type: string;
+  width: number;
+  height: number;
+  color: string;
+  components: number;
+  bitsPerComponent: number;
+  /** How the image is stored: 'jpeg', 'jpx', 'jbig2', 'ccitt', or 'image' (Flate or none). */
+  encoding: string;
+  xPpi: number;
+  yPpi: number;
+  /** Its stream's stored size, from poppler's rounded figure ('12.3K'); NaN where it prints none. */
+  bytes: number;
+}
+
+const SIZE_UNITS: Record<string, number> = { B: 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 };
+
+/** Every image of `path`, in poppler's order (page by page). */
+export async function listedImages(path: string): Promise<ListedImage[]> {
+  const rows = (await run('pdfimages', ['-list', path])).split('\n').slice(2); // header and rule
+  return rows
+    .filter((row) => row.trim() !== '')
+    .map((row) => {
+      const cells = row.trim().split(/\s+/);
+      const number = (index: number) => Number(cells[index]);
+      const size = /^([\d.]+)([BKMG])$/.exec(cells[14] ?? '');
+      return {
+        page: number(0),
+        num: number(1),
+        type: cells[2] ?? '',
+        width: number(3),
+        height: number(4),
+        color: cells[5] ?? '',
+        components: number(6),
+        bitsPerComponent: number(7),
+        encoding: cells[8] ?? '',
+        xPpi: number(12),
+        yPpi: number(13),
+        bytes: size ? Number(size[1]) * (SIZE_UNITS[size[2] ?? 'B'] ?? 1) : Number.NaN,
+      };
+    });
+}

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shutdownChromium } from '../../engines/chromium';
 import { convertAsSent } from '../../testing/convert-as-sent';
 import { answerTo, answerToRejection } from '../../testing/error-answers';
+import { listedImages } from '../../testing/pdf-tools';
 import type { ConverterContext } from '../converter.types';
 import type { SentParameters } from '../tool-parameters';
 import { htmlToPdfConverter } from './index';
@@ -64,7 +65,9 @@ describe('html/to/pdf', () => {
     const content = text(pdf);
     expect(content).toContain('Quarterly Report');
     expect(content).toContain('Written by script 42');
-    expect(execFileSync('pdfimages', ['-list', pdf]).toString()).toMatch(/\n\s*1\s+0\s+image\s+200\s+100/);
+    expect(await listedImages(pdf)).toContainEqual(
+      expect.objectContaining({ page: 1, num: 0, type: 'image', width: 200, height: 100 }),
+    );
     // The heading is blue: the inline CSS applied (rendered pixels checked, not the source).
     const png = execFileSync('pdftoppm', ['-r', '50', '-png', '-f', '1', '-l', '1', pdf]);
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });

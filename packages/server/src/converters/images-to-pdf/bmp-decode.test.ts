@@ -3,15 +3,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { answerTo, answerToRejection } from '../../testing/error-answers';
-import {
-  bmpFile,
-  convert,
-  embeddedImage,
-  IMAGES,
-  imagesList,
-  saveBmp,
-  useImagesWorkDir,
-} from './images.testing';
+import { listedImages } from '../../testing/pdf-tools';
+import { bmpFile, convert, embeddedImage, IMAGES, saveBmp, useImagesWorkDir } from './images.testing';
 
 const workDir = useImagesWorkDir();
 
@@ -76,9 +69,9 @@ describe('images/to/pdf with BMP (decoded by the server: libvips cannot read BMP
     const masks = [0xff0000, 0xff00, 0xff];
     const thirtyTwo = bmpFile(2, -1, 32, 3, [], [0xff, 0, 0, 0, 0, 0xff, 0, 0], masks);
     const pdf = await convert([await saveBmp('one-bit.bmp', oneBit), await saveBmp('bits.bmp', thirtyTwo)]);
-    expect(imagesList(pdf).map((row) => [row[3], row[4]])).toEqual([
-      ['2', '2'],
-      ['2', '1'],
+    expect((await listedImages(pdf)).map((image) => [image.width, image.height])).toEqual([
+      [2, 2],
+      [2, 1],
     ]);
     const first = await sharp(await embeddedImage(pdf, 'small', 1))
       .removeAlpha()

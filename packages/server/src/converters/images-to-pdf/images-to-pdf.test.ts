@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { parameterProblems } from '../../testing/convert-as-sent';
 import { answerTo, answerToRejection } from '../../testing/error-answers';
-import { convert, IMAGES, imagesList, pageSizes, useImagesWorkDir, visibleBox } from './images.testing';
+import { listedImages } from '../../testing/pdf-tools';
+import { convert, IMAGES, pageSizes, useImagesWorkDir, visibleBox } from './images.testing';
 import { imagesToPdfConverter } from './index';
 
 const workDir = useImagesWorkDir();
@@ -24,23 +25,18 @@ describe('images/to/pdf', () => {
   ])('converts %s to %i page(s)', async (name, pages) => {
     const pdf = await convert([join(IMAGES, name)]);
     expect(Number(execFileSync('qpdf', ['--show-npages', pdf]).toString())).toBe(pages);
-    expect(imagesList(pdf).length).toBeGreaterThanOrEqual(pages);
+    expect((await listedImages(pdf)).length).toBeGreaterThanOrEqual(pages);
   });
 
   it('keeps a 1-bit TIFF 1-bit (Flate), pixel for pixel, and small', async () => {
     for (const name of ['phototest.tif', 'eurotext.tif']) {
       const source = join(IMAGES, name);
       const pdf = await convert([source]);
-      const [row] = imagesList(pdf);
+      const [image] = await listedImages(pdf);
       const meta = await sharp(source).metadata();
-      // pdfimages -list: width height color comp bpc
-      expect([row?.[3], row?.[4], row?.[5], row?.[6], row?.[7]]).toEqual([
-        String(meta.width),
-        String(meta.height),
-        'gray',
-        '1',
-        '1',
-      ]);
+      expect([image?.width, image?.height, image?.color, image?.components, image?.bitsPerComponent]).toEqual(
+        [meta.width, meta.height, 'gray', 1, 1],
+      );
       expect((await stat(pdf)).size).toBeLessThan((meta.width ?? 0) * (meta.height ?? 0) * 0.05);
       // the stored image has the TIFF's pixels (pdfimages extracts it as it is stored)
       const dir = join(workDir(), `extract-${name}`);
@@ -73,8 +69,7 @@ describe('images/to/pdf', () => {
   it('embeds a JPEG as is: DCT, identical bytes, page at its 300 dpi size', async () => {
     const source = join(IMAGES, '300-dpi.jpg');
     const pdf = await convert([source]);
-    const [row] = imagesList(pdf);
-    expect(row?.[8]).toBe('jpeg');
+    expect((await listedImages(pdf))[0]?.encoding).toBe('jpeg');
     const dir = join(workDir(), 'extract');
     await mkdir(dir, { recursive: true });
     execFileSync('pdfimages', ['-all', pdf, join(dir, 'img')]);
@@ -91,7 +86,7 @@ describe('images/to/pdf', () => {
     const pdf = await convert([source]);
     const [[w, h] = [0, 0]] = pageSizes(pdf);
     expect([Math.round(w), Math.round(h)]).toEqual([meta.height, meta.width]);
-    expect(imagesList(pdf)[0]?.[8]).toBe('jpeg');
+    expect((await listedImages(pdf))[0]?.encoding).toBe('jpeg');
     // Rendered, the page equals the image rotated by sharp per its EXIF tag.
     const rendered = await sharp(execFileSync('pdftoppm', ['-r', '72', '-png', pdf]))
       .raw()
@@ -163,12 +158,11 @@ describe('images/to/pdf', () => {
     });
     const [[w, h] = [0, 0]] = pageSizes(pdf);
     expect([Math.round(w), Math.round(h)]).toEqual([420, 595]);
-    const [row] = imagesList(pdf);
-    // pdfimages -list: columns 3 and 4 are the pixel size, 12 and 13 the effective dpi.
-    const xPpi = Number(row?.[12]);
-    const yPpi = Number(row?.[13]);
-    const widthPt = (Number(row?.[3]) * 72) / xPpi;
-    const heightPt = (Number(row?.[4]) * 72) / yPpi;
+    const [image] = await listedImages(pdf);
+    if (!image) throw new Error('no image listed');
+    // the pixel size over the effective dpi
+    const widthPt = (image.width * 72) / image.xPpi;
+    const heightPt = (image.height * 72) / image.yPpi;
     expect(widthPt).toBeCloseTo(419.53 - (2 * 20 * 72) / 25.4, -0.5);
     expect(widthPt / heightPt).toBeCloseTo(915 / 585, 1);
   });

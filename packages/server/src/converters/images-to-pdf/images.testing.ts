@@ -61,13 +61,6 @@ export function pageSizes(pdf: string): [number, number][] {
     Number(m[4]) - Number(m[2]),
   ]);
 }
-export const imagesList = (pdf: string): string[][] =>
-  execFileSync('pdfimages', ['-list', pdf])
-    .toString()
-    .split('\n')
-    .slice(2)
-    .filter(Boolean)
-    .map((line) => line.trim().split(/\s+/));
 
 /** The bounding box of the non-white pixels of a PNG (transparency laid over white). */
 export async function visibleBox(

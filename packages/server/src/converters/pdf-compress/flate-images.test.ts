@@ -4,22 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { downsamplePdf } from '../../engines/ghostscript';
 import { optimizePdfLosslessly } from '../../engines/qpdf';
 import { pdfFromObjects } from '../../testing/fuzz-inputs';
-import { corpusFile, fileSize, run, useTestJob } from '../../testing/pdf-tools';
+import { corpusFile, fileSize, listedImages, useTestJob } from '../../testing/pdf-tools';
 import { FlateImageCounter, flateImageBytes, worthRecompressing } from './flate-images';
 
 const job = useTestJob();
 
 /** pdfimages' own reading: the bytes of the images it lists as Flate or raw ('image'), from its size column. */
 async function listedFlateImageBytes(path: string): Promise<number> {
-  const rows = (await run('pdfimages', ['-list', path])).split('\n').slice(2).filter(Boolean);
-  const units: Record<string, number> = { B: 1, K: 1024, M: 1024 * 1024 };
-  let total = 0;
-  for (const row of rows) {
-    const columns = row.trim().split(/\s+/);
-    const size = /^([\d.]+)([BKM])$/.exec(columns[14] ?? '');
-    if (columns[8] === 'image' && size) total += Number(size[1]) * (units[size[2] ?? 'B'] ?? 1);
-  }
-  return total;
+  const flate = (await listedImages(path)).filter((image) => image.encoding === 'image');
+  return flate.reduce((total, image) => total + (image.bytes || 0), 0); // no size printed: none counted
 }
 
 /** Ghostscript's rewrite as compress makes it (Preset ebook, 150 dpi). */

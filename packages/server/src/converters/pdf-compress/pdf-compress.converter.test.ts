@@ -7,6 +7,7 @@ import {
   corpusFile,
   exitCode,
   fileSize,
+  listedImages,
   pageCount,
   pageText,
   repoCorpusFile,
@@ -20,8 +21,7 @@ const job = useTestJob();
 
 /** Largest x-ppi of the images pdfimages lists (its own reading of each image's size on the page). */
 async function maxImagePpi(path: string): Promise<number> {
-  const rows = (await run('pdfimages', ['-list', path])).split('\n').slice(2).filter(Boolean);
-  return Math.max(...rows.map((row) => Number(row.trim().split(/\s+/)[12])));
+  return Math.max(...(await listedImages(path)).map((image) => image.xPpi));
 }
 
 const scan = corpusFile('pdf-scanned/camelot-image-table.pdf');

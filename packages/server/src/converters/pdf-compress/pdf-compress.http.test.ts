@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useHttpTestServer } from '../../testing';
-import { corpusFile, fileSize, run } from '../../testing/pdf-tools';
+import { corpusFile, fileSize, listedImages, run } from '../../testing/pdf-tools';
 
 const { server, dir, save } = useHttpTestServer();
 
@@ -21,9 +21,6 @@ async function pictureDifference(a: string, b: string): Promise<number> {
   return sum / first.length;
 }
 
-const imageRows = async (path: string) =>
-  (await run('pdfimages', ['-list', path])).split('\n').slice(2).filter(Boolean);
-
 describe('POST /convert/pdf/to/compress', () => {
   it('returns a smaller PDF for a scan', async () => {
     const source = corpusFile('pdf-scanned/camelot-image-table.pdf');
@@ -38,7 +35,7 @@ describe('POST /convert/pdf/to/compress', () => {
   it('compresses an image-only scan into a picture of the same page', async () => {
     const source = corpusFile('pdf-scanned/camelot-image-table.pdf');
     // the premise: one picture, no text layer
-    expect(await imageRows(source)).toHaveLength(1);
+    expect(await listedImages(source)).toHaveLength(1);
     expect((await run('pdftotext', [source, '-'])).trim()).toBe('');
     const answer = await server().convert('pdf/to/compress', { Preset: 'ebook', StoreFile: 'true' }, [
       source,
@@ -47,7 +44,7 @@ describe('POST /convert/pdf/to/compress', () => {
     const path = await save(answer.body.Files?.[0]);
     expect(await fileSize(path)).toBeLessThan((await fileSize(source)) / 2);
     // still one picture and no text: nothing was drawn over or recognised into the page
-    expect(await imageRows(path)).toHaveLength(1);
+    expect(await listedImages(path)).toHaveLength(1);
     expect((await run('pdftotext', [path, '-'])).trim()).toBe('');
     // the same page: its drawing matches the original's, where another scan's does not
     const same = await pictureDifference(source, path);

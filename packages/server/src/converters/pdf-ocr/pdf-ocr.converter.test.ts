@@ -7,23 +7,29 @@ import { describe, expect, it } from 'vitest';
 import { OCR_LANGUAGE_MODELS, OCR_LANGUAGES, resolveOcrLanguage } from '../../engines/tesseract';
 import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { answerToRejection } from '../../testing/error-answers';
-import { corpusFile, pageCount, repoCorpusFile, run, useTestJob } from '../../testing/pdf-tools';
+import {
+  corpusFile,
+  listedImages,
+  pageCount,
+  repoCorpusFile,
+  run,
+  useTestJob,
+} from '../../testing/pdf-tools';
 import { characterErrorRate, imageOnlyPdf, textPdf, wordRecall } from './ocr.testing';
 import { pdfOcrConverter } from './pdf-ocr.converter';
 
 const job = useTestJob();
 
-/** Image count and pixel size per page as poppler lists them (page, width, height, colour, bpc). */
-async function imageList(path: string): Promise<string[]> {
-  const out = await run('pdfimages', ['-list', path]);
-  return out
-    .split('\n')
-    .slice(2)
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const f = line.trim().split(/\s+/);
-      return [f[0], f[3], f[4], f[5], f[6], f[7]].join(' ');
-    });
+/** Image count and pixel size per page as poppler lists them (page, width, height, colour, components, bpc). */
+async function imageList(path: string) {
+  return (await listedImages(path)).map(({ page, width, height, color, components, bitsPerComponent }) => ({
+    page,
+    width,
+    height,
+    color,
+    components,
+    bitsPerComponent,
+  }));
 }
 
 async function ocr(source: string, params: Record<string, string> = {}): Promise<string> {

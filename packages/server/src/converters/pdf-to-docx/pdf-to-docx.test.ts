@@ -12,6 +12,7 @@ import { convertAsSent } from '../../testing/convert-as-sent';
 import { makeConverterContext, type TestJob } from '../../testing/converter-context';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { answerToRejection } from '../../testing/error-answers';
+import { listedImages } from '../../testing/pdf-tools';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { pdfToDocx } from '.';
 
@@ -95,10 +96,7 @@ describe('pdf/to/docx', () => {
   it('keeps pictures as pictures', async () => {
     const docx = await convert(join(corpus, 'pdf/GeoTopo-komprimiert.pdf'));
     const media = zipParts(docx).filter((p) => p.startsWith('word/media/'));
-    const listed = execFileSync('pdfimages', ['-list', join(corpus, 'pdf/GeoTopo-komprimiert.pdf')], {
-      encoding: 'utf8',
-    });
-    expect(listed.split('\n').length).toBeGreaterThan(3);
+    expect((await listedImages(join(corpus, 'pdf/GeoTopo-komprimiert.pdf'))).length).toBeGreaterThan(0);
     expect(media.length).toBeGreaterThan(0);
   });
 

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { convertAsSent } from '../../testing/convert-as-sent';
-import { fileSize, pageText, repoCorpusFile, run, useTestJob } from '../../testing/pdf-tools';
+import { fileSize, listedImages, pageText, repoCorpusFile, run, useTestJob } from '../../testing/pdf-tools';
 import { pdfToPdfaConverter } from './pdf-to-pdfa.converter';
 
 const job = useTestJob();
@@ -59,12 +59,9 @@ function transparencyLeft(dicts: Record<string, unknown>[]): string[] {
 /** The largest share of the page one picture covers (pdfimages: pixels / ppi = inches). */
 async function largestPictureShare(path: string): Promise<number> {
   const [, w = '0', h = '0'] = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(await run('pdfinfo', [path])) ?? [];
-  const rows = (await run('pdfimages', ['-list', path])).split('\n').slice(2).filter(Boolean);
-  const shares = rows.map((row) => {
-    const cells = row.trim().split(/\s+/);
-    const [width, height, xppi, yppi] = [cells[3], cells[4], cells[12], cells[13]].map(Number);
-    return ((width ?? 0) / (xppi || 1)) * 72 * (((height ?? 0) / (yppi || 1)) * 72);
-  });
+  const shares = (await listedImages(path)).map(
+    ({ width, height, xPpi, yPpi }) => (width / (xPpi || 1)) * 72 * ((height / (yPpi || 1)) * 72),
+  );
   return Math.max(0, ...shares) / (Number(w) * Number(h));
 }
 
