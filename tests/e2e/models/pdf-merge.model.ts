@@ -39,6 +39,9 @@ export class PdfMergeModel extends ToolModel {
     const pickedUp = `Picked up ${fileName}, position ${position} of ${files.length}.`;
     const over = `${fileName} is at position ${position} of ${files.length}.`;
     await expect(this.page.getByText(pickedUp).or(this.page.getByText(over))).toBeAttached();
+    // dnd-kit's keyboard sensor starts listening for the arrows in a timer it sets on pick-up: a
+    // timer set after it in the page runs after it (a loaded machine pressed the arrow before, lost)
+    await this.page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     for (let step = 0; step < times; step++) {
       await this.page.keyboard.press(key);
       position += key === 'ArrowUp' ? -1 : 1;
