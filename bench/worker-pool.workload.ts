@@ -3,12 +3,14 @@
  * own: `node --import tsx bench/worker-pool.workload.ts <variant> <workload>` prints
  * `{"ms": …, "cpuMs": …, "peakRssMb": …}`. Both variants run the same registered tasks: `main-thread`
  * calls the registry's handlers on this thread (the baseline), `pool` sends them to the worker-task
- * pool. CPU time counts every thread, so it stays comparable when other processes share the cores.
+ * pool as the server runs it (workers handed MuPDF's module compiled once), `pool, own compile` to one
+ * whose workers compile it each. CPU time counts every thread, so it stays comparable when other processes share the cores.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { compiledMupdf } from '../packages/server/src/engines/mupdf-wasm';
 import { TASK_WORKER } from '../packages/server/src/engines/mupdf-worker';
 import { TaskPool } from '../packages/server/src/engines/mupdf-worker/task-pool';
 import type { WorkerTask } from '../packages/server/src/engines/mupdf-worker/worker-protocol';
@@ -22,15 +24,36 @@ const POOL_SIZE = 2;
 
 interface Runner {
   run(task: WorkerTask): Promise<unknown>;
+  /** Ends the workers; the next task starts new ones (as after the pool's idle end). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
-const variants: Record<string, () => Runner> = {
-  'main-thread': () => ({ run: async (task) => (await runTask(task)).result, close: async () => undefined }),
-  pool: () => {
-    const pool = new TaskPool(POOL_SIZE, TASK_WORKER, 'mupdf');
-    return { run: (task) => pool.run(task), close: () => pool.shutdown() };
-  },
+/** The pool as the server runs it: its workers handed MuPDF's module compiled once here, or not. */
+async function poolRunner(handModule: boolean): Promise<Runner> {
+  const entry = handModule
+    ? { ...TASK_WORKER, workerData: { ...TASK_WORKER.workerData, mupdfModule: await compiledMupdf() } }
+    : TASK_WORKER;
+  let pool = new TaskPool(POOL_SIZE, entry, 'mupdf');
+  return {
+    run: (task) => pool.run(task),
+    restart: async () => {
+      await pool.shutdown();
+      pool = new TaskPool(POOL_SIZE, entry, 'mupdf');
+    },
+    close: () => pool.shutdown(),
+  };
+}
+
+const variants: Record<string, () => Promise<Runner>> = {
+  'main-thread': async () => ({
+    run: async (task) => (await runTask(task)).result,
+    restart: async () => undefined,
+    close: async () => undefined,
+  }),
+  // each worker compiles MuPDF's WebAssembly itself (as before engines/mupdf-wasm.ts)
+  'pool, own compile': () => poolRunner(false),
+  pool: () => poolRunner(true),
 };
 
 const range = (count: number): number[] => Array.from({ length: count }, (_, i) => i);
@@ -53,6 +76,11 @@ const workloads: Record<string, (runner: Runner, dir: string) => Promise<unknown
   // both workers started (thread, tsx loader, MuPDF's WebAssembly) for one small task each
   'cold start': (runner) =>
     Promise.all(range(POOL_SIZE).map(() => runner.run({ kind: 'count-pages', path: SMALL }))),
+  // after the workers ended (idle), new ones each render a page; the process had MuPDF running before
+  'render 2 pages on fresh workers': (runner) =>
+    Promise.all(
+      range(POOL_SIZE).map((index) => runner.run({ kind: 'render-rgb', path: BOOK, index, dpi: 150 })),
+    ),
   '200 small tasks one after another': async (runner) => {
     for (let i = 0; i < 200; i++) await runner.run({ kind: 'count-pages', path: SMALL });
   },
@@ -91,10 +119,14 @@ if (!makeRunner || !work) {
   process.exit(2);
 }
 const dir = await mkdtemp(join(tmpdir(), 'bench-worker-pool-'));
-const runner = makeRunner();
+const runner = await makeRunner();
 // Workers started and MuPDF loaded before the clock starts (except for 'cold start', which measures that).
 if (workload !== 'cold start') {
   await Promise.all(range(POOL_SIZE).map(() => runner.run({ kind: 'count-pages', path: SMALL })));
+}
+if (workload === 'render 2 pages on fresh workers') {
+  await workloads[workload]?.(runner, dir); // MuPDF's rendering run once in this process, then the workers end
+  await runner.restart();
 }
 const cpuBefore = await cpuMs();
 const started = performance.now();

@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { damagedFile, passwordProtected } from '../contract/errors';
+import { compiledMupdf, instantiateFrom } from './mupdf-wasm';
 
 export type MupdfModule = typeof import('mupdf');
 
@@ -15,11 +16,19 @@ let loading: Promise<MupdfModule> | undefined;
  * WebAssembly heap (HEAPU8): how a worker knows how far its heap has grown (it never shrinks).
  */
 const MODULE_GLOBAL = '$libmupdf_wasm_Module';
-type WithModule = { [MODULE_GLOBAL]?: { HEAPU8?: Uint8Array } };
+type WithModule = { [MODULE_GLOBAL]?: { HEAPU8?: Uint8Array; instantiateWasm?: unknown } };
 
+/** MuPDF for this thread, instantiated from the process's one compiled module (mupdf-wasm.ts). */
 export function loadMupdf(): Promise<MupdfModule> {
-  (globalThis as WithModule)[MODULE_GLOBAL] ??= {};
-  loading ??= import('mupdf');
+  loading ??= (async () => {
+    const module = await compiledMupdf();
+    let failed: (error: unknown) => void = () => undefined;
+    const failure = new Promise<never>((_, reject) => {
+      failed = reject;
+    });
+    (globalThis as WithModule)[MODULE_GLOBAL] = { instantiateWasm: instantiateFrom(module, failed) };
+    return Promise.race([import('mupdf'), failure]);
+  })();
   return loading;
 }
 

@@ -6,6 +6,7 @@
  */
 
 import { engineTimeout } from '../../contract/errors';
+import { compiledMupdf } from '../mupdf-wasm';
 import type { PlacedItem } from '../pdf-outlines/merge-outlines';
 import { ocrRenderedPage } from '../pdf-structure/ocr-page';
 import {
@@ -35,8 +36,11 @@ let size = DEFAULT_SIZE;
 /** The pool's worker entry: dist/task-worker.js when compiled, the TypeScript handler from source. */
 export const TASK_WORKER = taskWorkerEntry();
 
-function taskPool(): TaskPool {
-  pool ??= new TaskPool(size, TASK_WORKER, 'mupdf', { retireAboveHeapBytes: RETIRE_ABOVE_HEAP_BYTES });
+/** The pool, its workers handed MuPDF's module compiled here once (mupdf-wasm.ts). */
+async function taskPool(): Promise<TaskPool> {
+  const mupdfModule = await compiledMupdf();
+  const entry = { ...TASK_WORKER, workerData: { ...TASK_WORKER.workerData, mupdfModule } };
+  pool ??= new TaskPool(size, entry, 'mupdf', { retireAboveHeapBytes: RETIRE_ABOVE_HEAP_BYTES });
   return pool;
 }
 
@@ -78,14 +82,14 @@ export async function runWorkerTask<T extends WorkerTask>(
   signal?: AbortSignal,
   deadlineAt = Number.POSITIVE_INFINITY,
 ): Promise<ResultOf<T>> {
-  if (!Number.isFinite(deadlineAt)) return (await taskPool().run(task, signal)) as ResultOf<T>;
+  if (!Number.isFinite(deadlineAt)) return (await (await taskPool()).run(task, signal)) as ResultOf<T>;
   const stop = new AbortController();
   const forward = (): void => stop.abort(signal?.reason ?? engineTimeout());
   if (signal?.aborted) forward();
   signal?.addEventListener('abort', forward, { once: true });
   const timer = setTimeout(() => stop.abort(engineTimeout()), Math.max(0, deadlineAt - Date.now()));
   try {
-    return (await taskPool().run(task, stop.signal)) as ResultOf<T>;
+    return (await (await taskPool()).run(task, stop.signal)) as ResultOf<T>;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forward);

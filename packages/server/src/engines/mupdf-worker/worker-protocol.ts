@@ -61,7 +61,10 @@ export type WorkerTask =
   | MupdfTask
   /** pdf/to/watermark: stamps `options.text` on every page of `input` with pdf-lib, into `output`. */
   | { kind: 'stamp-watermark'; input: string; output: string; options: WatermarkOptions }
-  /** The worker's JavaScript heap in use (engines/idle-collection.ts; tests read it). */
+  /**
+   * The worker's JavaScript heap in use (engines/idle-collection.ts), and whether it was handed MuPDF's
+   * compiled module (engines/mupdf-wasm.ts): tests read both.
+   */
   | { kind: 'heap-usage' };
 
 export type TaskName = WorkerTask['kind'];
@@ -86,7 +89,7 @@ export interface TaskResults {
   'pdfa-preflight': PreflightReport;
   /** `stamped: false`: pdf-lib could not parse the file (the caller may repair it and try again). */
   'stamp-watermark': { stamped: boolean };
-  'heap-usage': { usedHeapBytes: number };
+  'heap-usage': { usedHeapBytes: number; mupdfModuleHanded: boolean };
 }
 
 export type ResultOf<T extends WorkerTask> = TaskResults[T['kind']];

@@ -7,6 +7,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { heapUsage } from '../idle-collection';
+import { mupdfModuleHanded } from '../mupdf-wasm';
 import { collectOutlines, insertOutlines } from '../pdf-outlines/merge-outlines';
 import { preparePdfaInput } from '../pdfa-preflight/pdfa-preflight';
 import {
@@ -65,7 +66,10 @@ export const workerTasks: { readonly [K in TaskName]: TaskHandler<K> } = {
   'insert-outlines': insertOutlinesTask,
   'pdfa-preflight': async (task) => ({ result: await preparePdfaInput(task.path, task.part), transfer: [] }),
   'stamp-watermark': stampWatermarkFile,
-  'heap-usage': async () => ({ result: heapUsage(), transfer: [] }),
+  'heap-usage': async () => ({
+    result: { ...heapUsage(), mupdfModuleHanded: mupdfModuleHanded() },
+    transfer: [],
+  }),
 };
 
 /** Runs the task registered under `task.kind` (a name the registry lacks is a bug of ours: refused). */
