@@ -48,22 +48,32 @@ function aadFor(counter: number, final: boolean): Buffer {
   return aad;
 }
 
-/** Seals the records of one file: a fresh nonce prefix, records counted from 0. */
+/** Bytes of a record holding `plainBytes`. */
+const recordBytes = (plainBytes: number): number => RECORD_HEAD + plainBytes + TAG_BYTES;
+
+/**
+ * Seals the records of one file: a fresh nonce prefix, records counted from 0. Each record is written
+ * where the caller says: a converter's result in memory is sealed into one buffer (encryptBytes), not
+ * record by record into buffers joined at the end, which copied the file once more (2 MB: 1.4-1.6 →
+ * 1.2-1.3 ms of the server's thread, AES-GCM itself 0.6-0.7 ms).
+ */
 function recordSealer(key: Buffer) {
   const prefix = randomBytes(PREFIX_BYTES);
   let counter = 0;
   return {
     header: (): Buffer => Buffer.concat([MAGIC, prefix]),
-    seal(plain: Buffer, final: boolean): Buffer {
+    /** Writes the record of `plain` at `offset` of `out`; answers the offset after it. */
+    sealInto(out: Buffer, offset: number, plain: Buffer, final: boolean): number {
       const cipher = createCipheriv('aes-256-gcm', key, nonceFor(prefix, counter));
       cipher.setAAD(aadFor(counter, final));
-      const body = cipher.update(plain);
+      out[offset] = final ? 1 : 0;
+      out.writeUInt32BE(plain.length, offset + 1);
+      let at = offset + RECORD_HEAD;
+      at += cipher.update(plain).copy(out, at);
       cipher.final(); // GCM holds nothing back: the tag is all it adds
-      const head = Buffer.alloc(RECORD_HEAD);
-      head[0] = final ? 1 : 0;
-      head.writeUInt32BE(body.length, 1);
+      at += cipher.getAuthTag().copy(out, at);
       counter += 1;
-      return Buffer.concat([head, body, cipher.getAuthTag()]);
+      return at;
     },
   };
 }
@@ -73,8 +83,13 @@ export function createEncryptStream(key: Buffer): Transform {
   const sealer = recordSealer(key);
   let pending: Buffer[] = [];
   let pendingBytes = 0;
-
   let headerSent = false;
+  /** One record in a buffer of its own: a stream passes records on as they are sealed. */
+  const seal = (plain: Buffer, final: boolean): Buffer => {
+    const record = Buffer.allocUnsafe(recordBytes(plain.length));
+    sealer.sealInto(record, 0, plain, final);
+    return record;
+  };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       if (!headerSent) {
@@ -85,9 +100,9 @@ export function createEncryptStream(key: Buffer): Transform {
       pendingBytes += chunk.length;
       // Keep the last record back until more data or the end shows whether it is the final one.
       if (pendingBytes > RECORD_PLAINTEXT) {
-        let all = Buffer.concat(pending);
+        let all = pending.length === 1 ? chunk : Buffer.concat(pending, pendingBytes);
         while (all.length > RECORD_PLAINTEXT) {
-          this.push(sealer.seal(all.subarray(0, RECORD_PLAINTEXT), false));
+          this.push(seal(all.subarray(0, RECORD_PLAINTEXT), false));
           all = all.subarray(RECORD_PLAINTEXT);
         }
         pending = [Buffer.from(all)];
@@ -97,7 +112,7 @@ export function createEncryptStream(key: Buffer): Transform {
     },
     flush(callback: TransformCallback) {
       if (!headerSent) this.push(sealer.header());
-      this.push(sealer.seal(Buffer.concat(pending), true));
+      this.push(seal(Buffer.concat(pending, pendingBytes), true));
       pending = [];
       callback();
     },
@@ -110,14 +125,16 @@ export function createEncryptStream(key: Buffer): Transform {
  */
 export function encryptBytes(key: Buffer, plain: Buffer): Buffer {
   const sealer = recordSealer(key);
-  const parts = [sealer.header()];
-  let at = 0;
-  while (plain.length - at > RECORD_PLAINTEXT) {
-    parts.push(sealer.seal(plain.subarray(at, at + RECORD_PLAINTEXT), false));
-    at += RECORD_PLAINTEXT;
+  const records = Math.max(1, Math.ceil(plain.length / RECORD_PLAINTEXT));
+  // allocated unfilled: every byte is written below, which the check after the loop confirms
+  const out = Buffer.allocUnsafe(HEADER_BYTES + records * recordBytes(0) + plain.length);
+  let at = sealer.header().copy(out, 0);
+  for (let record = 0; record < records; record++) {
+    const start = record * RECORD_PLAINTEXT;
+    at = sealer.sealInto(out, at, plain.subarray(start, start + RECORD_PLAINTEXT), record === records - 1);
   }
-  parts.push(sealer.seal(plain.subarray(at), true));
-  return Buffer.concat(parts);
+  if (at !== out.length) throw new Error('The sealed records do not fill their buffer.');
+  return out;
 }
 
 /** A Transform that authenticates and decrypts the record format; fails on any tampering or truncation. */
@@ -140,10 +157,12 @@ export function createDecryptStream(key: Buffer): Transform {
         }
         while (buffered.length >= RECORD_HEAD) {
           if (sawFinal) throw new Error('Data after the final record.');
+          // the flag is 0 or 1: any other value is an altered file (the sealed one says which it was)
+          if ((buffered[0] ?? 0) > 1) throw new Error('Not a record of an encrypted docstudio file.');
           const final = buffered[0] === 1;
           const length = buffered.readUInt32BE(1);
           if (length > RECORD_PLAINTEXT) throw new Error('Record too long.');
-          const total = RECORD_HEAD + length + TAG_BYTES;
+          const total = recordBytes(length);
           if (buffered.length < total) break;
           const decipher = createDecipheriv('aes-256-gcm', key, nonceFor(prefix, counter));
           decipher.setAAD(aadFor(counter, final));

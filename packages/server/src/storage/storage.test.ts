@@ -4,6 +4,7 @@
  * job, and the retention sweeper.
  */
 import { execFileSync } from 'node:child_process';
+import { createDecipheriv } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -121,6 +122,71 @@ describe('encryption at rest', () => {
     const sealed = encryptBytes(key, Buffer.alloc(200_000, 1));
     const cut = sealed.subarray(0, 12 + 5 + 65536 + 16);
     await expect(buffer(Readable.from([cut]).pipe(createDecryptStream(key)))).rejects.toThrow(/truncated/);
+  });
+});
+
+/**
+ * The record layout read independently of encryption.ts, from its description: 'DSE1', an 8-byte
+ * nonce prefix, then records of flag, length, AES-256-GCM ciphertext and tag, each sealed under the
+ * prefix and its counter, with the counter and the flag as additional data.
+ */
+function openByTheLayout(key: Buffer, sealed: Buffer): Buffer {
+  expect(sealed.subarray(0, 4).toString('latin1')).toBe('DSE1');
+  const plains: Buffer[] = [];
+  let at = 12;
+  for (let counter = 0; at < sealed.length; counter++) {
+    const [final, length] = [sealed[at], sealed.readUInt32BE(at + 1)];
+    const nonce = Buffer.concat([sealed.subarray(4, 12), Buffer.alloc(4)]);
+    nonce.writeUInt32BE(counter, 8);
+    const aad = Buffer.from([0, 0, 0, 0, final ?? 0]);
+    aad.writeUInt32BE(counter, 0);
+    const decipher = createDecipheriv('aes-256-gcm', key, nonce).setAAD(aad);
+    decipher.setAuthTag(sealed.subarray(at + 5 + length, at + 5 + length + 16));
+    plains.push(decipher.update(sealed.subarray(at + 5, at + 5 + length)), decipher.final());
+    at += 5 + length + 16;
+    expect(final === 1).toBe(at === sealed.length);
+  }
+  return Buffer.concat(plains);
+}
+
+/** `data` in pieces of `size` bytes. */
+const piecesOf = (data: Buffer, size: number): Buffer[] =>
+  Array.from({ length: Math.ceil(data.length / size) }, (_, i) => data.subarray(i * size, (i + 1) * size));
+
+describe('encryption at rest, cut anywhere', () => {
+  it('seals and opens in any pieces, as the layout says, from a byte to the whole file', async () => {
+    const key = Buffer.alloc(32, 5);
+    const record = 65_536;
+    for (const size of [0, 1, record - 1, record, record + 1, 3 * record, 2_000_003]) {
+      const plain = Buffer.alloc(size);
+      for (let i = 0; i < size; i++) plain[i] = (i * 37) % 241;
+      const sealed = encryptBytes(key, plain);
+      expect(openByTheLayout(key, sealed).equals(plain), `${size}`).toBe(true);
+      const pieceSizes = [1, 4_099, record - 3, record + 21, 1024 * 1024, Math.max(1, size + 12 + 21)];
+      for (const piece of size > 200_000 ? pieceSizes.slice(2) : pieceSizes) {
+        const streamed = await buffer(Readable.from(piecesOf(plain, piece)).pipe(createEncryptStream(key)));
+        expect(openByTheLayout(key, streamed).equals(plain), `${size} sealed in ${piece}`).toBe(true);
+        const opened = await buffer(Readable.from(piecesOf(sealed, piece)).pipe(createDecryptStream(key)));
+        expect(opened.equals(plain), `${size} opened in ${piece}`).toBe(true);
+      }
+    }
+  });
+
+  it('refuses a file cut, grown or altered anywhere, whatever the pieces', async () => {
+    const key = Buffer.alloc(32, 6);
+    const sealed = encryptBytes(key, Buffer.alloc(3 * 65_536 + 10, 3));
+    const open = (data: Buffer, piece: number) =>
+      buffer(Readable.from(piecesOf(data, piece)).pipe(createDecryptStream(key)));
+    for (const piece of [7, 65_557, 1024 * 1024]) {
+      for (const end of [5, 12, 13, 65_560, 65_569, sealed.length - 1])
+        await expect(open(sealed.subarray(0, end), piece), `cut at ${end}`).rejects.toThrow();
+      await expect(open(Buffer.concat([sealed, sealed.subarray(12, 40)]), piece)).rejects.toThrow();
+      for (const at of [0, 11, 12, 16, 65_570, sealed.length - 1]) {
+        const altered = Buffer.from(sealed);
+        altered[at] = (altered[at] ?? 0) ^ 0x10;
+        await expect(open(altered, piece), `byte ${at} altered`).rejects.toThrow();
+      }
+    }
   });
 });
 
