@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { worthRecompressing } from '../packages/server/src/converters/pdf-compress/flate-images';
 import { downsamplePdf } from '../packages/server/src/engines/ghostscript';
+import { PACK_FLAGS, RECOMPRESS_FLAGS } from '../packages/server/src/engines/qpdf';
 
 const exec = promisify(execFile);
 const RUNS = 3;
@@ -25,7 +26,7 @@ const PASSES: { name: string; flags: (input: string) => Promise<string[]> }[] = 
   })),
   {
     name: 'level 6 where Flate images (converter)',
-    flags: async (input: string) => ((await worthRecompressing(input)) ? recompressAt(6) : []),
+    flags: async (input: string) => ((await worthRecompressing(input)) ? RECOMPRESS_FLAGS : []),
   },
 ];
 
@@ -47,14 +48,7 @@ export async function printCompressionLevels(root: string, sources: readonly str
     let ms = 0;
     for (const [index, input] of rewritten.entries()) {
       const output = join(root, `levels-out-${index}.pdf`);
-      const args = [
-        '--object-streams=generate',
-        '--compress-streams=y',
-        ...(await pass.flags(input)),
-        '--',
-        input,
-        output,
-      ];
+      const args = [...PACK_FLAGS, ...(await pass.flags(input)), '--', input, output];
       const times: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const start = performance.now();

@@ -10,8 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { compiledMupdf } from '../packages/server/src/engines/mupdf-wasm';
-import { TASK_WORKER } from '../packages/server/src/engines/mupdf-worker';
+import { TASK_WORKER, taskWorkerWithMupdf } from '../packages/server/src/engines/mupdf-worker';
 import { TaskPool } from '../packages/server/src/engines/mupdf-worker/task-pool';
 import type { WorkerTask } from '../packages/server/src/engines/mupdf-worker/worker-protocol';
 import { runTask } from '../packages/server/src/engines/mupdf-worker/worker-tasks';
@@ -31,9 +30,7 @@ interface Runner {
 
 /** The pool as the server runs it: its workers handed MuPDF's module compiled once here, or not. */
 async function poolRunner(handModule: boolean): Promise<Runner> {
-  const entry = handModule
-    ? { ...TASK_WORKER, workerData: { ...TASK_WORKER.workerData, mupdfModule: await compiledMupdf() } }
-    : TASK_WORKER;
+  const entry = handModule ? await taskWorkerWithMupdf() : TASK_WORKER;
   let pool = new TaskPool(POOL_SIZE, entry, 'mupdf');
   return {
     run: (task) => pool.run(task),

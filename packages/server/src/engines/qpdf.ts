@@ -174,13 +174,13 @@ export async function rotatePages(
 }
 
 /** The lossless pass's packing: objects into object streams, streams left uncompressed deflated. */
-const PACK_FLAGS = ['--object-streams=generate', '--compress-streams=y'];
+export const PACK_FLAGS = ['--object-streams=generate', '--compress-streams=y'];
 /**
  * And its recompression of Flate streams. zlib level 6: on Ghostscript's output of the bench's files,
  * level 9 is 0.8 % smaller for twice the time, levels 1 to 3 larger than not recompressing at all
  * (`npm run bench -- pdf-tools` prints the table).
  */
-const RECOMPRESS_FLAGS = ['--recompress-flate', '--compression-level=6'];
+export const RECOMPRESS_FLAGS = ['--recompress-flate', '--compression-level=6'];
 const LOSSLESS_FLAGS = [...PACK_FLAGS, ...RECOMPRESS_FLAGS];
 
 /**

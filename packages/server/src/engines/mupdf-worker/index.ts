@@ -36,10 +36,13 @@ let size = DEFAULT_SIZE;
 /** The pool's worker entry: dist/task-worker.js when compiled, the TypeScript handler from source. */
 export const TASK_WORKER = taskWorkerEntry();
 
-/** The pool, its workers handed MuPDF's module compiled here once (mupdf-wasm.ts). */
+/** The pool's worker entry with MuPDF's module compiled in this thread, once (mupdf-wasm.ts). */
+export async function taskWorkerWithMupdf(): Promise<{ filename: string; workerData: object }> {
+  return { ...TASK_WORKER, workerData: { ...TASK_WORKER.workerData, mupdfModule: await compiledMupdf() } };
+}
+
 async function taskPool(): Promise<TaskPool> {
-  const mupdfModule = await compiledMupdf();
-  const entry = { ...TASK_WORKER, workerData: { ...TASK_WORKER.workerData, mupdfModule } };
+  const entry = await taskWorkerWithMupdf();
   pool ??= new TaskPool(size, entry, 'mupdf', { retireAboveHeapBytes: RETIRE_ABOVE_HEAP_BYTES });
   return pool;
 }
