@@ -7,7 +7,10 @@
  * - the server's RSS (its process and every process under it) fresh — once its start-up warm-ups
  *   are done and it idles — against the same after 200 mixed PDF conversions (rotate, compress, JPG,
  *   merge, watermark, redact, split, protect, DOCX, text) (goal ≤ 1.2× fresh): once idle 15 s (the
- *   MuPDF workers ended, as fresh has none), and 2 s after the last job (workers still warm).
+ *   MuPDF workers ended, as fresh has none), and 2 s after the last job (workers still warm);
+ * - what WORKER_IDLE_SECONDS trades: a second server with idle workers ended after 1.5 s instead of
+ *   10 s, its RSS 2 s after the same 200 conversions, and on both servers a 4-page PDF to JPG sent
+ *   3 s after the previous job (warm workers on the default, fresh ones on the other), medians.
  * SMALL_JOBS_SERVER_ROOT runs the server of another checkout (an older commit, to compare; built there too).
  * Prints figures and ratios, never asserts (benches are not tests).
  */
@@ -62,7 +65,10 @@ async function treeRss(pid: number): Promise<{ own: number; tree: number }> {
   return { own, tree };
 }
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; base: string }> {
   execFileSync('npm', ['run', 'build', '--workspace', '@docstudio/server'], { cwd: root, stdio: 'ignore' });
   const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: root,
@@ -74,6 +80,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
       DATA_DIR: dataDir,
       LOG: 'false',
       RATE_LIMIT_PER_MINUTE: '1000000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -163,6 +170,63 @@ const MIXED: Sent[] = [
   { endpoint: 'pdf/to/txt', files: [ONE_PAGE] },
 ];
 
+type Convert = ReturnType<typeof converter>;
+
+/** The mixed conversions, 4 at a time; answers how many failed (the first 3 printed). */
+async function mixedConversions(convert: Convert): Promise<number> {
+  let failures = 0;
+  await atOnce(4, MIXED_CONVERSIONS, async (index) => {
+    await convert(MIXED[index % MIXED.length] as Sent).catch((error: unknown) => {
+      failures++;
+      if (failures <= 3) console.log(`  failed: ${(error as Error).message}`);
+    });
+  });
+  return failures;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PAUSED_JPG: Sent = { endpoint: 'pdf/to/jpg', files: [pdf('pdf/pdflatex-4-pages.pdf')] };
+const PAUSES = 5;
+
+/** Median ms of a 4-page PDF to JPG sent 3 s after the previous job, PAUSES times. */
+async function jpgAfterPauses(convert: Convert): Promise<number> {
+  const times: number[] = [];
+  await convert(PAUSED_JPG);
+  for (let pause = 0; pause < PAUSES; pause++) {
+    await sleep(3000);
+    const started = performance.now();
+    await convert(PAUSED_JPG);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/**
+ * The other side of WORKER_IDLE_SECONDS, on a second server whose idle workers end after 1.5 s:
+ * its RSS 2 s after the mixed conversions, and a JPG after each pause (on fresh workers).
+ */
+async function shortIdleServer(): Promise<{ fresh: number; after: number; pausedJpgMs: number }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'docstudio-bench-idle-'));
+  const { child, base } = await startServer(dataDir, { WORKER_IDLE_SECONDS: '1.5' });
+  const pid = child.pid ?? 0;
+  try {
+    const { token } = (await (
+      await fetch(`${base}/api/functions/generate-jwt`, { method: 'POST' })
+    ).json()) as { token: string };
+    const convert = converter(base, token);
+    await settled(pid);
+    const fresh = (await treeRss(pid)).tree;
+    await mixedConversions(convert);
+    await sleep(2000);
+    const after = (await treeRss(pid)).tree;
+    return { fresh, after, pausedJpgMs: await jpgAfterPauses(convert) };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 export default async function smallJobsBench(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'docstudio-bench-small-'));
   const qpdfDir = await mkdtemp(join(tmpdir(), 'docstudio-bench-qpdf-'));
@@ -198,27 +262,29 @@ export default async function smallJobsBench(): Promise<void> {
     reportGoal({ name: 'small rotate via HTTP ÷ qpdf CLI (8 at a time)', value: ratio, atLeast: 0.5 });
 
     const before = await treeRss(pid);
-    let failures = 0;
-    await atOnce(4, MIXED_CONVERSIONS, async (index) => {
-      await convert(MIXED[index % MIXED.length] as Sent).catch((error: unknown) => {
-        failures++;
-        if (failures <= 3) console.log(`  failed: ${(error as Error).message}`);
-      });
-    });
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const failures = await mixedConversions(convert);
+    await sleep(2000);
     const after = await treeRss(pid);
     const warm = after.tree / fresh.tree;
     console.log(
       `RSS (server + processes under it): fresh ${mb(fresh.tree)} (server ${mb(fresh.own)}), after the rotate rounds ${mb(before.tree)} (server ${mb(before.own)}), 2 s after ${MIXED_CONVERSIONS} mixed conversions (${failures} failed) ${mb(after.tree)} (server ${mb(after.own)}) → ${warm.toFixed(2)}× fresh`,
     );
-    // MuPDF's worker threads stay 10 s after their last task (engines/mupdf-worker: a fresh one costs
-    // the next job ~0.25 s), and V8 shrinks an idle heap on its own a few seconds in: what the server
+    // MuPDF's worker threads stay 10 s after their last task (WORKER_IDLE_SECONDS: fresh ones cost the
+    // next job 0.1-0.4 s, measured below), and V8 shrinks an idle heap on its own a few seconds in: what the server
     // keeps once idle is settled as `fresh` is, the figure that tells whether memory comes back.
-    await new Promise((resolve) => setTimeout(resolve, 13_000));
+    await sleep(13_000);
     const quiet = await treeRss(pid);
     const kept = quiet.tree / fresh.tree;
     console.log(
       `RSS once idle 15 s (MuPDF workers ended): ${mb(quiet.tree)} (server ${mb(quiet.own)}) → ${kept.toFixed(2)}× fresh`,
+    );
+    const warmJpgMs = await jpgAfterPauses(convert);
+    const short = await shortIdleServer();
+    console.log(
+      `WORKER_IDLE_SECONDS=1.5 (a second server): RSS 2 s after the ${MIXED_CONVERSIONS} mixed conversions ${mb(short.after)} → ${(short.after / short.fresh).toFixed(2)}× its fresh ${mb(short.fresh)}`,
+    );
+    console.log(
+      `4-page PDF to JPG sent 3 s after the previous job, median of ${PAUSES}: ${warmJpgMs.toFixed(0)} ms with the default 10 s (warm workers), ${short.pausedJpgMs.toFixed(0)} ms with 1.5 s (fresh workers) → ${(short.pausedJpgMs / warmJpgMs).toFixed(2)}×`,
     );
     reportGoal({ name: 'RSS after 200 mixed conversions ÷ fresh, once idle 15 s', value: kept, atMost: 1.2 });
     reportGoal({ name: 'RSS after 200 mixed conversions ÷ fresh, 2 s after', value: warm, atMost: 1.2 });

@@ -233,7 +233,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
           { previousRunsAreDead: !config.databaseUrl },
         );
   // MuPDF threads match the engine's job concurrency, so a queued MuPDF job always finds a thread.
-  configureMupdfWorkers(config.engineConcurrency.mupdf ?? defaultEngineConcurrency.mupdf);
+  configureMupdfWorkers(
+    config.engineConcurrency.mupdf ?? defaultEngineConcurrency.mupdf,
+    config.workerIdleSeconds * 1000,
+  );
   configurePageCaps({
     splitFiles: config.maxSplitFiles,
     jpgPages: config.maxJpgPages,

@@ -31,6 +31,15 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
   return parsed;
 }
 
+/** A positive number of seconds, fractions allowed (`1.5`). */
+function parsePositiveSeconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!/^\d*\.?\d+$/.test(value.trim()) || !Number.isFinite(parsed) || parsed <= 0)
+    throw new Error(`${name} must be a positive number of seconds, got '${value}'.`);
+  return parsed;
+}
+
 /**
  * One origin written as the browser sends it (scheme, host and port only). A path, a query, a
  * wildcard or a typo is an error at start-up rather than an origin that silently never matches.
@@ -80,7 +89,7 @@ export function parseCspConnectOrigins(value: string | undefined): readonly stri
   return [...new Set(listEntries(value).map((entry) => parseOrigin('CSP_CONNECT_ORIGINS', entry)))];
 }
 
-/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, ENGINE_CONCURRENCY, SHUTDOWN_GRACE_SECONDS, WORKFLOW_LEASE_SECONDS, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, STORAGE_KEY_PREVIOUS, DOWNLOADS_REQUIRE_OWNER, DOWNLOAD_LINK_MINUTES, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, CSP_CONNECT_ORIGINS, LOG, REDIS_URL and ROLE (cluster-from-env.ts), DATABASE_URL and FILE_STORE (database-from-env.ts), the limits of limits-from-env.ts and the engine settings of engines-from-env.ts. */
+/** Reads PORT, HOST, DATA_DIR, STATIC_DIR, RETENTION_MINUTES, MAX_QUEUE, ENGINE_CONCURRENCY, WORKER_IDLE_SECONDS, SHUTDOWN_GRACE_SECONDS, WORKFLOW_LEASE_SECONDS, ALLOW_PRIVATE_URLS, SSRF_ALLOWED_ORIGINS, REMOTE_FETCH, PUBLIC_URL, STORAGE_KEY, STORAGE_KEY_PREVIOUS, DOWNLOADS_REQUIRE_OWNER, DOWNLOAD_LINK_MINUTES, RATE_LIMIT_PER_MINUTE, SIGN_IN_ATTEMPTS_PER_MINUTE, CORS_ORIGINS, CSP_CONNECT_ORIGINS, LOG, REDIS_URL and ROLE (cluster-from-env.ts), DATABASE_URL and FILE_STORE (database-from-env.ts), the limits of limits-from-env.ts and the engine settings of engines-from-env.ts. */
 export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const base = defaultConfig();
   return {
@@ -95,6 +104,11 @@ export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerC
       env.ENGINE_CONCURRENCY,
       base.engineConcurrency,
       Object.keys(engineJobsPerCore) as EngineName[],
+    ),
+    workerIdleSeconds: parsePositiveSeconds(
+      'WORKER_IDLE_SECONDS',
+      env.WORKER_IDLE_SECONDS,
+      base.workerIdleSeconds,
     ),
     shutdownGraceSeconds: parsePositiveInt(
       'SHUTDOWN_GRACE_SECONDS',

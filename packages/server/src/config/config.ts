@@ -32,6 +32,11 @@ export interface ServerConfig {
   maxQueue: number;
   /** Concurrent jobs per engine pool. */
   engineConcurrency: Partial<Record<EngineName, number>>;
+  /**
+   * WORKER_IDLE_SECONDS: how long an idle worker thread (MuPDF, pdf-lib) stays before it ends. Sooner
+   * gives its memory back sooner; the next task after a longer pause starts a fresh one (0.1-0.4 s more, README).
+   */
+  workerIdleSeconds: number;
   /** SHUTDOWN_GRACE_SECONDS: on SIGTERM/SIGINT, how long running jobs may finish before they are cancelled. */
   shutdownGraceSeconds: number;
   /** Default per-job time limit when the request gives no Timeout (seconds). */
@@ -215,6 +220,7 @@ export function defaultConfig(): ServerConfig {
     sweepIntervalMs: 60_000,
     maxQueue: 50,
     engineConcurrency: { ...defaultEngineConcurrency },
+    workerIdleSeconds: 10,
     defaultTimeoutSeconds: 300,
     workflowLeaseSeconds: 30,
     shutdownGraceSeconds: 30,

@@ -20,7 +20,7 @@ import type { RenderedPage } from '../pdf-structure/render-page';
 import type { WatermarkOptions } from '../stamp-watermark';
 import type { PageTextLayer } from '../tesseract';
 import { taskWorkerEntry, workerEntryProblem } from './task-entry';
-import { TaskPool } from './task-pool';
+import { IDLE_WORKER_MS, TaskPool } from './task-pool';
 import { asBuffer, type MupdfTask, type ResultOf, type WorkerTask } from './worker-protocol';
 
 const DEFAULT_SIZE = 2;
@@ -32,6 +32,7 @@ const DEFAULT_SIZE = 2;
 const RETIRE_ABOVE_HEAP_BYTES = 160 * 1024 * 1024;
 let pool: TaskPool | undefined;
 let size = DEFAULT_SIZE;
+let idleMs = IDLE_WORKER_MS;
 
 /** The pool's worker entry: dist/task-worker.js when compiled, the TypeScript handler from source. */
 export const TASK_WORKER = taskWorkerEntry();
@@ -43,18 +44,20 @@ export async function taskWorkerWithMupdf(): Promise<{ filename: string; workerD
 
 async function taskPool(): Promise<TaskPool> {
   const entry = await taskWorkerWithMupdf();
-  pool ??= new TaskPool(size, entry, 'mupdf', { retireAboveHeapBytes: RETIRE_ABOVE_HEAP_BYTES });
+  pool ??= new TaskPool(size, entry, 'mupdf', { retireAboveHeapBytes: RETIRE_ABOVE_HEAP_BYTES, idleMs });
   return pool;
 }
 
 /**
- * Sets the pool size (the server's `engineConcurrency.mupdf`). A pool of another size already
- * running is closed (its running tasks finish) and the next task starts the new one.
+ * Sets the pool size (the server's `engineConcurrency.mupdf`) and how long an idle worker stays (its
+ * `workerIdleSeconds`, in ms). A pool set otherwise already running is closed (its running tasks
+ * finish) and the next task starts the new one.
  */
-export function configureMupdfWorkers(threads: number): void {
+export function configureMupdfWorkers(threads: number, idleAfterMs = IDLE_WORKER_MS): void {
   const next = Math.max(1, Math.floor(threads));
-  if (next === size) return;
+  if (next === size && idleAfterMs === idleMs) return;
   size = next;
+  idleMs = idleAfterMs;
   const previous = pool;
   pool = undefined;
   void previous?.close();

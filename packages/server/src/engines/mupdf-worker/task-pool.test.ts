@@ -1,8 +1,9 @@
 /**
  * What the pool adds around piscina, on real tasks: a task waiting behind an aborted one still runs,
  * a task the registry does not know fails on its own error (its worker replaced, no restart counted),
- * idle workers end after 10 s, a new size replaces the pool, a worker whose MuPDF heap grew too
- * far is ended after its task, and an idle worker's garbage is collected.
+ * idle workers end after 10 s (or the idle time the pool is given), a new size replaces the pool, a
+ * worker whose MuPDF heap grew too far is ended after its task, and an idle worker's garbage is
+ * collected.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -80,6 +81,17 @@ describe('worker-task pool', () => {
     expect(await countPdfPages(small)).toBe(4);
     expect(mupdfWorkerThreads()).toBe(1);
   }, 30_000);
+
+  it('ends workers after the idle time the pool is given instead (WORKER_IDLE_SECONDS)', async () => {
+    configureMupdfWorkers(2, 1_500);
+    await Promise.all([0, 1].map((index) => renderPageRgbInWorker(small, index, 30)));
+    const idleFrom = Date.now();
+    expect(mupdfWorkerThreads()).toBe(2);
+    await expect.poll(mupdfWorkerThreads, { timeout: 5_000, interval: 50 }).toBe(0);
+    // not ended early: piscina checks after the idle time has passed
+    expect(Date.now() - idleFrom).toBeGreaterThanOrEqual(1_400);
+    configureMupdfWorkers(2);
+  });
 
   it('replaces the pool when its size changes, never running more threads than the new size', async () => {
     configureMupdfWorkers(1);

@@ -19,10 +19,10 @@ import { deserializeError, type TaskEvent, type TaskReply, type TaskRequest } fr
 
 /**
  * A WebAssembly heap only grows: a worker that once rendered a huge page keeps that memory for good.
- * Workers idle this long are ended, so a quiet server gives its peak memory back; the next task
- * starts a fresh one (a fraction of a second).
+ * Workers idle this long (unless the pool is given another time: WORKER_IDLE_SECONDS) are ended, so
+ * a quiet server gives its peak memory back; the next task starts a fresh one (0.1-0.4 s more).
  */
-const IDLE_WORKER_MS = 10_000;
+export const IDLE_WORKER_MS = 10_000;
 
 /** pdf-lib's heap per worker, as the watermark's own process had (`--max-old-space-size=2048`). */
 const MAX_HEAP_MB = 2048;
@@ -65,14 +65,14 @@ export class TaskPool {
     entry: { filename: string; workerData: unknown },
     /** Counted in the restart metric when a worker dies. */
     private readonly engine: string,
-    private readonly limits: { retireAboveHeapBytes?: number } = {},
+    private readonly limits: { retireAboveHeapBytes?: number; idleMs?: number } = {},
   ) {
     this.piscina = new Piscina({
       filename: entry.filename,
       workerData: entry.workerData,
       minThreads: 0,
       maxThreads: size,
-      idleTimeout: IDLE_WORKER_MS,
+      idleTimeout: limits.idleMs ?? IDLE_WORKER_MS,
       resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       // the workers wait for tasks on their event loop, so a task's own timers and I/O run as usual
       atomics: 'disabled',
