@@ -23,9 +23,10 @@ import {
   popGraphicsState,
   pushGraphicsState,
 } from 'pdf-lib';
-import sharp, { type SharpOptions } from 'sharp';
+import type { SharpOptions } from 'sharp';
 import { type DomainError, damagedFile, fileTooLarge, invalidParameters } from '../../contract/errors';
 import { convertToPdfa } from '../../engines/ghostscript';
+import { loadSharp } from '../../engines/sharp-module';
 import { timeLeftMs } from '../../engines/time-left';
 import type { ConverterContext, ConverterInputFile, ConverterResultFile } from '../converter.types';
 import { BmpError, type DecodedBmp, decodeBmp, isBmp } from './bmp-decode';
@@ -43,6 +44,9 @@ interface PreparedImage {
   /** EXIF orientation to apply while drawing (1, 3, 6, 8). */
   orientation: number;
 }
+
+/** This module loads on the first image conversion (images-to-pdf.converter.ts), and sharp with it. */
+const sharp = loadSharp();
 
 const tooLarge = (name: string): DomainError =>
   fileTooLarge(`The image ${name} is too large (more than ${MAX_INPUT_PIXELS / 1e6} megapixels).`);

@@ -12,6 +12,7 @@
 import { rm } from 'node:fs/promises';
 import { detectScript, modelsForScript } from '../pdf-structure/script-languages';
 import { runEngine } from '../run-engine';
+import { loadSharp } from '../sharp-module';
 import { singleThreadEnv } from '../tesseract/ocrmypdf';
 import { modelOfTextLanguage } from './text-language';
 
@@ -52,7 +53,7 @@ async function pictureLanguage(
 /** The middle third of the picture as a PNG beside it, or undefined when the picture is too small. */
 async function middleBand(imagePath: string): Promise<string | undefined> {
   // sharp (libvips, a native library) loads on the first use, not at the server's start
-  const { default: sharp } = await import('sharp');
+  const sharp = loadSharp();
   const { width = 0, height = 0 } = await sharp(imagePath).metadata();
   if (height < 600) return undefined;
   const band = imagePath.replace(/\.png$/, '-band.png');

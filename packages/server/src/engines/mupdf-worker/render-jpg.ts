@@ -15,21 +15,12 @@
  */
 import { loadMupdf } from '../mupdf';
 import { cappedDpi } from '../pdf-structure/render-page';
+import { loadSharp } from '../sharp-module';
 import { documentAt } from './mupdf-tasks';
 import type { TaskHandler } from './worker-protocol';
 
 /** The chroma subsampling for a JPEG quality: every colour sample only when the best is asked for. */
 export const chromaFor = (quality: number): '4:4:4' | '4:2:0' => (quality >= 100 ? '4:4:4' : '4:2:0');
-
-/**
- * sharp (libvips) loads on a worker's first JPEG page: it added ~10-14 MB to every worker, and most
- * workers only count, scrub or read text.
- */
-let loadingSharp: Promise<typeof import('sharp')> | undefined;
-const loadSharp = async (): Promise<typeof import('sharp').default> => {
-  loadingSharp ??= import('sharp');
-  return (await loadingSharp).default;
-};
 
 /** This worker's page buffer: one task runs at a time in a worker, so one buffer serves them all. */
 let scratch = Buffer.alloc(0);
@@ -75,7 +66,9 @@ export const renderJpg: TaskHandler<'render-jpg'> = async (task) => {
   } finally {
     page.destroy();
   }
-  const sharp = await loadSharp();
+  // sharp (libvips) loads on a worker's first JPEG page: it added ~10-14 MB to every worker, and most
+  // workers only count, scrub or read text
+  const sharp = loadSharp();
   await sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: task.quality, chromaSubsampling: chromaFor(task.quality), optimiseCoding: false })
     .withDensity(Math.max(1, Math.round(dpi))) // a huge page renders below 1 dpi

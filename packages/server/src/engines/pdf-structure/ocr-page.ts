@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as Mupdf from 'mupdf';
 import { runEngine } from '../run-engine';
+import { loadSharp } from '../sharp-module';
 import { type RenderedPage, renderPageRgb } from './render-page';
 import { detectScript, modelsForScript } from './script-languages';
 import type { Box, TextLine, TextWord } from './structure.types';
@@ -44,7 +45,7 @@ export async function ocrRenderedPage(
   // a frame turned by 90 shows the page turned a quarter anticlockwise (sharp turns clockwise)
   const turn = rendered.turn ?? 0;
   // sharp (libvips, a native library) loads on the first OCR, not at the server's start
-  const { default: sharp } = await import('sharp');
+  const sharp = loadSharp();
   const png = await sharp(rendered.pixels, {
     raw: { width: rendered.width, height: rendered.height, channels: 3 },
   })
