@@ -172,6 +172,14 @@ const MIXED: Sent[] = [
 
 type Convert = ReturnType<typeof converter>;
 
+/** A converter sending with an anonymous token of the server at `base`. */
+async function clientOf(base: string): Promise<Convert> {
+  const { token } = (await (
+    await fetch(`${base}/api/functions/generate-jwt`, { method: 'POST' })
+  ).json()) as { token: string };
+  return converter(base, token);
+}
+
 /** The mixed conversions, 4 at a time; answers how many failed (the first 3 printed). */
 async function mixedConversions(convert: Convert): Promise<number> {
   let failures = 0;
@@ -210,10 +218,7 @@ async function shortIdleServer(): Promise<{ fresh: number; after: number; paused
   const { child, base } = await startServer(dataDir, { WORKER_IDLE_SECONDS: '1.5' });
   const pid = child.pid ?? 0;
   try {
-    const { token } = (await (
-      await fetch(`${base}/api/functions/generate-jwt`, { method: 'POST' })
-    ).json()) as { token: string };
-    const convert = converter(base, token);
+    const convert = await clientOf(base);
     await settled(pid);
     const fresh = (await treeRss(pid)).tree;
     await mixedConversions(convert);
@@ -233,10 +238,7 @@ export default async function smallJobsBench(): Promise<void> {
   const { child, base } = await startServer(dataDir);
   const pid = child.pid ?? 0;
   try {
-    const { token } = (await (
-      await fetch(`${base}/api/functions/generate-jwt`, { method: 'POST' })
-    ).json()) as { token: string };
-    const convert = converter(base, token);
+    const convert = await clientOf(base);
     const rotate = (): Promise<void> =>
       convert({ endpoint: 'pdf/to/rotate', files: [ONE_PAGE], params: { RotatePage: '90' } });
     const settling = await settled(pid);
