@@ -35,7 +35,7 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
 function parsePositiveSeconds(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!/^\d*\.?\d+$/.test(value.trim()) || !Number.isFinite(parsed) || parsed <= 0)
+  if (!/^\d*\.?\d+$/.test(value.trim()) || parsed <= 0)
     throw new Error(`${name} must be a positive number of seconds, got '${value}'.`);
   return parsed;
 }

@@ -43,7 +43,9 @@ export async function taskWorkerWithMupdf(): Promise<{ filename: string; workerD
 }
 
 async function taskPool(): Promise<TaskPool> {
+  if (pool) return pool;
   const entry = await taskWorkerWithMupdf();
+  // two first tasks may both have waited for the module: the first to get here makes the pool
   pool ??= new TaskPool(size, entry, 'mupdf', { retireAboveHeapBytes: RETIRE_ABOVE_HEAP_BYTES, idleMs });
   return pool;
 }

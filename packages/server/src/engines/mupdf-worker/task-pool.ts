@@ -13,16 +13,18 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { defaultConfig } from '../../config/config';
 import { type DomainError, damagedFile, engineTimeout } from '../../contract/errors';
 import { recordEngineRestart } from '../engine-restarts';
 import { deserializeError, type TaskEvent, type TaskReply, type TaskRequest } from './worker-protocol';
 
 /**
  * A WebAssembly heap only grows: a worker that once rendered a huge page keeps that memory for good.
- * Workers idle this long (unless the pool is given another time: WORKER_IDLE_SECONDS) are ended, so
- * a quiet server gives its peak memory back; the next task starts a fresh one (0.1-0.4 s more).
+ * Workers idle this long (the server's default WORKER_IDLE_SECONDS, unless the pool is given another
+ * time) are ended, so a quiet server gives its peak memory back; the next task starts a fresh one
+ * (0.1-0.4 s more).
  */
-export const IDLE_WORKER_MS = 10_000;
+export const IDLE_WORKER_MS = defaultConfig().workerIdleSeconds * 1000;
 
 /** pdf-lib's heap per worker, as the watermark's own process had (`--max-old-space-size=2048`). */
 const MAX_HEAP_MB = 2048;
