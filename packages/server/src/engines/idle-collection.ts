@@ -8,7 +8,8 @@
  * - the main thread kept the garbage of the last requests (upload buffers, parsed forms, answers)
  *   until V8's memory reducer came by, 8 s or more after its last collection, or later.
  * Now a thread whose work has all ended and stayed ended a moment (IDLE_BEFORE_COLLECTION_MS) runs one
- * full collection, if its heap grew since the last one. Work that starts first cancels it, so a thread
+ * full collection, if its heap grew since the last one, or if something it held memory for has ended
+ * since (a MuPDF worker thread, see heldMemoryReleased). Work that starts first cancels it, so a thread
  * under steady load never pays for it.
  *
  * Work is counted wherever it starts and ends; collecting is the process's choice, made where it is
@@ -54,6 +55,8 @@ let collectAfterMs: number | undefined;
 let working = 0;
 let idle: NodeJS.Timeout | undefined;
 let heldAfterLastCollection = 0;
+/** Whether something this thread held memory for has ended since its last collection. */
+let released = false;
 
 /** The heap and the buffers its objects hold (upload chunks, file bytes): what a collection can free. */
 function held(): number {
@@ -64,14 +67,23 @@ function held(): number {
 function collectIfGrown(): void {
   idle = undefined;
   const now = held();
-  if (now - heldAfterLastCollection < WORTH_COLLECTING_BYTES) {
+  if (!released && now - heldAfterLastCollection < WORTH_COLLECTING_BYTES) {
     // buffers freed by the last collection leave the count a moment after it: the floor comes down
     heldAfterLastCollection = Math.min(heldAfterLastCollection, now);
     return;
   }
   collectGarbage ??= garbageCollector();
   collectGarbage();
+  released = false;
   heldAfterLastCollection = held();
+}
+
+/** Once no work is left and none starts for `collectAfterMs`, the thread collects if worth it. */
+function collectOnceIdle(): void {
+  if (working > 0 || collectAfterMs === undefined) return;
+  clearTimeout(idle);
+  idle = setTimeout(collectIfGrown, collectAfterMs);
+  idle.unref(); // never what keeps the thread or the process alive
 }
 
 /** This thread collects its garbage once its work has ended and `afterMs` have passed (see above). */
@@ -89,9 +101,19 @@ export function workStarts(): void {
 /** Work on this thread ended: once none is left for a moment, the thread collects. */
 export function workEnds(): void {
   working = Math.max(0, working - 1);
-  if (working > 0 || collectAfterMs === undefined) return;
-  idle = setTimeout(collectIfGrown, collectAfterMs);
-  idle.unref(); // never what keeps the thread or the process alive
+  collectOnceIdle();
+}
+
+/**
+ * Something this thread held memory for has ended: a MuPDF worker thread (its port, the messages and
+ * buffers it moved here). That memory is garbage now, but the heap did not grow, so the growth check
+ * would leave it: on the server's main thread the idle server kept it until V8's memory reducer came
+ * by, or not at all (6 MB of heap and buffers, 7-10 MB of RSS once the workers had ended). The thread
+ * collects at its next idle moment, whatever its growth.
+ */
+export function heldMemoryReleased(): void {
+  released = true;
+  collectOnceIdle();
 }
 
 /** The JavaScript heap this thread holds (the workers' `heap-usage` task answers it; tests read it). */

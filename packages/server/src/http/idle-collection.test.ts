@@ -1,18 +1,17 @@
 /**
  * The server's main thread collects its garbage once its requests have ended (app.ts counts them,
  * engines/idle-collection.ts collects), instead of keeping it until V8's memory reducer comes by.
- * This thread turns collecting on as main.ts does for the server's process. Forced full collections
- * are what that collector runs, and nothing else in this thread forces one: the test watches them
- * through the thread's GC performance entries.
+ * This thread turns collecting on as main.ts does for the server's process, and watches the forced
+ * full collections it runs (testing/forced-collections.ts).
  */
 
 import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { constants, type PerformanceEntry, PerformanceObserver } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectGarbageWhenIdle, IDLE_BEFORE_COLLECTION_MS } from '../engines/idle-collection';
 import { CORPUS_DIR } from '../testing/corpus';
+import { type ForcedCollections, watchForcedCollections } from '../testing/forced-collections';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 const ONE_PAGE = join(CORPUS_DIR, 'pdf/crazyones.pdf');
@@ -23,19 +22,6 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const IDLE_MS = IDLE_BEFORE_COLLECTION_MS.mainThread;
 /** Long enough for the collection that follows the idle delay, and for its entry to be delivered. */
 const AFTER_IDLE_MS = IDLE_MS + 400;
-
-/** Start times of this thread's forced full collections. */
-const forced: number[] = [];
-const observer = new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    const detail = (entry as PerformanceEntry & { detail?: { kind: number; flags: number } }).detail;
-    if (
-      detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR &&
-      (detail.flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) !== 0
-    )
-      forced.push(entry.startTime);
-  }
-});
 
 /** POSTs `body` to /api/upload in three parts, `gapMs` apart: one request in flight that long. */
 function slowUpload(server: TestServer, token: string, body: Buffer, gapMs: number): Promise<number> {
@@ -70,15 +56,17 @@ function slowUpload(server: TestServer, token: string, body: Buffer, gapMs: numb
 
 describe('the main thread, once its requests have ended', () => {
   let server: TestServer;
+  let collections: ForcedCollections;
+  const forced = (): number[] => collections.at;
 
   beforeAll(async () => {
-    observer.observe({ entryTypes: ['gc'] });
+    collections = watchForcedCollections();
     collectGarbageWhenIdle(IDLE_MS);
     server = await startTestServer();
   });
 
   afterAll(async () => {
-    observer.disconnect();
+    collections.stop();
     await server.close();
   });
 
@@ -91,8 +79,8 @@ describe('the main thread, once its requests have ended', () => {
     }
     const ended = performance.now();
     await pause(AFTER_IDLE_MS);
-    expect(forced.filter((at) => at >= started && at < ended)).toEqual([]);
-    expect(forced.filter((at) => at >= ended)).toHaveLength(1);
+    expect(forced().filter((at) => at >= started && at < ended)).toEqual([]);
+    expect(forced().filter((at) => at >= ended)).toHaveLength(1);
   });
 
   it('waits while a request is still in flight, however long it has been quiet and whatever ends meanwhile', async () => {
@@ -111,8 +99,8 @@ describe('the main thread, once its requests have ended', () => {
     expect(await uploading).toBe(200);
     const ended = performance.now();
     await pause(AFTER_IDLE_MS);
-    expect(forced.filter((at) => at >= started && at < ended)).toEqual([]);
-    expect(forced.filter((at) => at >= ended)).toHaveLength(1);
+    expect(forced().filter((at) => at >= started && at < ended)).toEqual([]);
+    expect(forced().filter((at) => at >= ended)).toHaveLength(1);
   });
 
   it('leaves the heap alone after requests that hardly grow it (health probes)', async () => {
@@ -124,6 +112,6 @@ describe('the main thread, once its requests have ended', () => {
       await probe.text();
       await pause(AFTER_IDLE_MS);
     }
-    expect(forced.filter((at) => at >= started)).toEqual([]);
+    expect(forced().filter((at) => at >= started)).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import { Piscina } from 'piscina';
 import { defaultConfig } from '../../config/config';
 import { type DomainError, damagedFile, engineTimeout } from '../../contract/errors';
 import { recordEngineRestart } from '../engine-restarts';
+import { heldMemoryReleased } from '../idle-collection';
 import { deserializeError, type TaskEvent, type TaskReply, type TaskRequest } from './worker-protocol';
 
 /**
@@ -89,6 +90,10 @@ export class TaskPool {
     // piscina reports a worker that fails while it has no task here (idle, or starting): nothing to do,
     // and an 'error' without a listener would end the server
     this.piscina.on('error', () => undefined);
+    // an ended worker leaves garbage on this thread that no allocation comes to collect (idle-collection.ts)
+    this.piscina.on('workerCreate', ({ id }: { id: number }) => {
+      this.piscina.threads.find((worker) => worker.threadId === id)?.once('exit', heldMemoryReleased);
+    });
   }
 
   /** Workers alive now. */
