@@ -7,6 +7,8 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { PAGE_MODULE_SOURCES } from './demo/src/routing/page-modules.ts';
+import { pagePreloadsPlugin } from './scripts/page-preloads.mjs';
 import { precompressPlugin } from './scripts/precompress.mjs';
 import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
 
@@ -49,8 +51,17 @@ const browser = () => ({
 
 export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),
+  // page preloads: the files of each kind of page, which the server names in its HTML's Link header;
   // precompress: .gz and .br beside each built file, which the server sends as they are.
-  plugins: [react(), vanillaExtractPlugin(), precompressPlugin()],
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    pagePreloadsPlugin({
+      sources: PAGE_MODULE_SOURCES,
+      srcDir: fileURLToPath(new URL('./demo/src', import.meta.url)),
+    }),
+    precompressPlugin(),
+  ],
   // @docstudio/* are their sources here (tsconfig.base.json `paths`); their package.json exports
   // name dist/, the npm build, which the demo and the tests never need.
   resolve: { tsconfigPaths: true },

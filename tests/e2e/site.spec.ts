@@ -1,8 +1,8 @@
 /**
  * The studio site as the server answers it: 404 for paths that are no route (with the studio's
  * 'Oops! Page not found' page), the sitemap and robots.txt, the Content-Security-Policy holding while
- * the studio is used (no violation in Chromium), and the API documentation page rendering the
- * server's OpenAPI document from this origin.
+ * the studio is used (no violation in Chromium), the API documentation page rendering the server's
+ * OpenAPI document from this origin, and a deep link naming its page module's files in a Link header.
  */
 import { siteRoutes, tools } from '@docstudio/core';
 import { expect, type Page, test } from '@playwright/test';
@@ -40,6 +40,35 @@ test('every route answers HTTP 200 and renders its page, never the 404 page', as
     expect({ path: route.path, status: answer?.status() }).toEqual({ path: route.path, status: 200 });
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
+  }
+});
+
+test("a deep link names its page's module files in a Link header, and the page uses every one", async ({
+  browser,
+  baseURL,
+}) => {
+  // one route of each kind that has a page module of its own (the landing is in the first load),
+  // each in a fresh context: nothing cached from the route before
+  const kinds = new Map(
+    siteRoutes.filter((route) => route.kind !== 'home').map((route) => [route.kind, route]),
+  );
+  for (const route of kinds.values()) {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const answer = await page.goto(route.path.replace(/:\w+\??/g, 'no-such-workflow'));
+    const link = (await answer?.allHeaders())?.link ?? '';
+    const named = [...link.matchAll(/<([^>]+)>/g)].map((match) => match[1] ?? '');
+    expect({ path: route.path, named: named.length > 0 }).toEqual({ path: route.path, named: true });
+    if (route.kind === 'tool') expect(link).toMatch(/<\/assets\/ToolPage-[\w-]+\.js>; rel=modulepreload/);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const loaded = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    expect({ path: route.path, unused: named.filter((path) => !loaded.includes(path)) }).toEqual({
+      path: route.path,
+      unused: [],
+    });
+    await context.close();
   }
 });
 

@@ -7,11 +7,12 @@
  * Only the landing page is in the first load; every other page family is a module of its own
  * (lazyModule), fetched when its route is first shown or a link to it is pointed at (routePreloads).
  */
-import { type SiteRoute, tools } from '@docstudio/core';
+import { type SiteRoute, siteRoutes, tools } from '@docstudio/core';
 import type { ReactNode } from 'react';
 import type { StudioAuth } from '../auth/studio.auth';
 import { Landing } from '../pages/Landing';
-import { lazyModule } from './lazy-module';
+import { type LazyModule, lazyModule } from './lazy-module';
+import type { LazyRouteKind } from './page-modules';
 
 /** What a page gets: the sign-in state and its own entry of the route list. */
 export interface PageContext {
@@ -64,18 +65,20 @@ export const routePages: Readonly<Record<string, PageRenderer>> = {
   '/api-docs': ({ auth, route }) => <ApiDocsPage auth={auth} route={route} />,
 };
 
-const workflowPaths = ['/workflows', '/workflows/create', '/workflows/edit/:id?', '/workflows/run/:id?'];
-const marketingPaths = ['/vs-smallpdf', '/vs-ilovepdf', '/vs-pdf2go'].concat(
-  ['healthcare', 'legal', 'government'].map((industry) => `/industries/${industry}`),
-);
+/** Each kind of route's page module (the sources in page-modules.ts). */
+export const pageModules: Readonly<Record<LazyRouteKind, Pick<LazyModule<unknown>, 'preload'>>> = {
+  tool: toolModule,
+  workflows: workflowModule,
+  teaser: teaserModule,
+  comparison: marketingModule,
+  industry: marketingModule,
+  account: accountModule,
+  developers: apiDocsModule,
+};
 
 /** The download of each lazily loaded route's page module, by route pattern (the landing has none). */
-export const routePreloads: Readonly<Record<string, () => Promise<unknown>>> = {
-  ...Object.fromEntries(tools.map((tool) => [tool.route, toolModule.preload])),
-  ...Object.fromEntries(workflowPaths.map((path) => [path, workflowModule.preload])),
-  ...Object.fromEntries(marketingPaths.map((path) => [path, marketingModule.preload])),
-  '/connectors': teaserModule.preload,
-  '/documents': teaserModule.preload,
-  '/account': accountModule.preload,
-  '/api-docs': apiDocsModule.preload,
-};
+export const routePreloads: Readonly<Record<string, () => Promise<unknown>>> = Object.fromEntries(
+  siteRoutes.flatMap((route) =>
+    route.kind === 'home' ? [] : [[route.path, pageModules[route.kind].preload]],
+  ),
+);

@@ -22,12 +22,20 @@ const indexHtml = `<!doctype html><html><head><title>studio</title>
 const inlineHash = `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`;
 const dataHash = `'sha256-${createHash('sha256').update('{"@type":"Organization"}').digest('base64')}'`;
 
+/** What the studio build lists (scripts/page-preloads.mjs), with one entry a server must not trust. */
+const pagePreloads = {
+  tool: { modules: ['/assets/ToolPage-a1.js', '/assets/Dialog-b2.js'], styles: ['/assets/ToolPage-c3.css'] },
+  workflows: { modules: ['/assets/workflows-d4.js'], styles: [] },
+  account: { modules: ['/assets/account.js>; rel=preload, </evil.js'], styles: [] },
+};
+
 let staticDir: string;
 let server: TestServer;
 
 beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), 'docstudio-site-'));
   await writeFile(join(staticDir, 'index.html'), indexHtml);
+  await writeFile(join(staticDir, 'page-preloads.json'), JSON.stringify(pagePreloads));
   server = await startTestServer({
     converters: pipelineConverters,
     staticDir,
@@ -73,6 +81,19 @@ describe('page paths', () => {
     }
     // curl and link checkers (*/*) learn the same.
     expect((await get('/no-such-page', { accept: '*/*' })).status).toBe(404);
+  });
+
+  it("name their page module's files in a Link header, as the build listed them for the route's kind", async () => {
+    const tool = `</assets/ToolPage-a1.js>; rel=modulepreload, </assets/Dialog-b2.js>; rel=modulepreload, </assets/ToolPage-c3.css>; rel=preload; as=style`;
+    for (const route of siteRoutes.filter((route) => route.kind === 'tool'))
+      expect((await get(route.path)).headers.get('link')).toBe(tool);
+    expect((await get('/workflows/edit/b9c1e0')).headers.get('link')).toBe(
+      '</assets/workflows-d4.js>; rel=modulepreload',
+    );
+    // the landing (its module is the first load), kinds the build did not list, no route, and an
+    // entry whose path would end the URL and add its own: none
+    for (const path of ['/', '/connectors', '/no-such-page', '/account'])
+      expect({ path, link: (await get(path)).headers.get('link') }).toEqual({ path, link: null });
   });
 
   it('keep API and asset misses plain 404s, never the page', async () => {

@@ -8,6 +8,7 @@
  * Files are sent as the build compressed them (name.br / name.gz beside each, scripts/precompress.mjs),
  * picked by the request's Accept-Encoding with `Vary: Accept-Encoding`; hashed build files under
  * /assets are cached for a year as immutable, everything else (HTML, favicon) is revalidated.
+ * A route's HTML names its page module's files in a `Link` header (page-preloads.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../contract/errors';
 import { ApiError } from './api-error';
 import { inlineScriptHashes, studioContentSecurityPolicy } from './content-security-policy';
+import { readPagePreloads } from './page-preloads';
 import { publicBaseUrl, type ServerContext } from './server-context';
 import { robotsTxt, sitemapXml } from './site-index';
 
@@ -56,6 +58,7 @@ function registerSiteIndex(app: FastifyInstance, context: ServerContext): void {
 export async function registerStaticSite(app: FastifyInstance, context: ServerContext): Promise<void> {
   const { staticDir } = context.config;
   const policy = staticDir ? policyFor(context, staticDir) : '';
+  const pagePreloads = staticDir ? readPagePreloads(staticDir) : new Map<string, string>();
   if (staticDir) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -81,8 +84,11 @@ export async function registerStaticSite(app: FastifyInstance, context: ServerCo
       // Browsers ask for text/html; curl and link checkers send */* and should get the page too.
       /text\/html|\*\/\*/.test(request.headers.accept ?? '*/*');
     if (!isApi && staticDir && wantsPage && existsSync(join(staticDir, INDEX))) {
+      const route = matchSiteRoute(path);
+      const preload = route && pagePreloads.get(route.kind);
+      if (preload) reply.header('Link', preload);
       return reply
-        .code(matchSiteRoute(path) ? 200 : 404)
+        .code(route ? 200 : 404)
         .header('Cache-Control', 'no-cache')
         .header('Content-Security-Policy', policy)
         .sendFile(INDEX);
