@@ -8,9 +8,13 @@
  *
  * Baseline, side by side: LANDING_BASELINE_DIR=<a built studio> measures that build too (e.g. one
  * built from an earlier commit); without it the baseline is the same build's raw size.
+ *
+ * Then a visitor landing on a tool page from a search (/pdf-to-jpg), whose HTML names the tool's
+ * module in a Link header, against the same build without page-preloads.json (no header), in turn:
+ * what fetching the page module with the first load buys.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,7 +59,7 @@ function gzippedBytes(url: string): Promise<number> {
   });
 }
 
-async function measure(staticDir: string): Promise<LandingFigures> {
+async function measure(staticDir: string, path = ''): Promise<LandingFigures> {
   const dataDir = await mkdtemp(join(tmpdir(), 'docstudio-bench-landing-'));
   const server = await startServerProcess(dataDir, { STATIC_DIR: staticDir }, { compiled: true });
   const chrome = await chromeLauncher.launch({
@@ -64,7 +68,7 @@ async function measure(staticDir: string): Promise<LandingFigures> {
   });
   try {
     const landing = server.apiUrl.replace(/\/api$/, '/');
-    const result = await lighthouse(landing, {
+    const result = await lighthouse(landing + path, {
       port: chrome.port,
       onlyCategories: ['performance'],
       logLevel: 'error',
@@ -103,6 +107,27 @@ function print(name: string, figures: LandingFigures): void {
   );
 }
 
+const TOOL_PAGE = 'pdf-to-jpg';
+
+/** The tool page with the build's page preloads and without them (a copy lacking the list), in turn. */
+async function toolPageLanding(staticDir: string): Promise<void> {
+  const withoutList = await mkdtemp(join(tmpdir(), 'docstudio-bench-studio-no-preloads-'));
+  try {
+    await cp(staticDir, withoutList, {
+      recursive: true,
+      filter: (source) => !source.includes('page-preloads.json'),
+    });
+    const without = await measure(withoutList, TOOL_PAGE);
+    const withLink = await measure(staticDir, TOOL_PAGE);
+    console.log(`/${TOOL_PAGE}, landed on:`);
+    print('no Link', without);
+    print('Link', withLink);
+    console.log(`ratio LCP (Link / no Link): ${(withLink.lcpMs / without.lcpMs).toFixed(2)}`);
+  } finally {
+    await rm(withoutList, { recursive: true, force: true });
+  }
+}
+
 export default async function landingBench(): Promise<void> {
   const staticDir = await mkdtemp(join(tmpdir(), 'docstudio-bench-studio-'));
   try {
@@ -127,6 +152,7 @@ export default async function landingBench(): Promise<void> {
     }
     console.log(`goal: performance score >= 95 (mobile) — ${current.score >= 95 ? 'met' : 'NOT met'}`);
     reportGoal({ name: 'Lighthouse mobile on /', value: current.score, atLeast: 95, digits: 0 });
+    await toolPageLanding(staticDir);
   } finally {
     await rm(staticDir, { recursive: true, force: true });
   }
