@@ -7,7 +7,7 @@
  * The entry's chunks and those it imports are left out: index.html loads them itself.
  */
 
-/** The file the server reads (a build without it gets no Link headers). */
+/** The file the server reads (http/page-preloads.ts names it the same; a build without it gets no Link headers). */
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
 /**

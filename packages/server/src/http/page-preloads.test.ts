@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readPagePreloads } from './page-preloads';
+import { PAGE_PRELOADS_FILE, readPagePreloads } from './page-preloads';
 
 let dir: string;
 beforeEach(async () => {
@@ -16,7 +16,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const listing = (content: string) => writeFile(join(dir, 'page-preloads.json'), content);
+const listing = (content: string) => writeFile(join(dir, PAGE_PRELOADS_FILE), content);
 
 describe('readPagePreloads', () => {
   it('gives a Link header per kind: modules as module preloads, then styles as style preloads', async () => {

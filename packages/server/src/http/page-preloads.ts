@@ -9,8 +9,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Written by the studio build beside index.html. */
-const PAGE_PRELOADS_FILE = 'page-preloads.json';
+/** Written by the studio build beside index.html (scripts/page-preloads.mjs names it the same). */
+export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
 /** A built file's path: nothing that could end the header's URL or add a parameter. */
 const ASSET_PATH = /^\/[\w.\-/]+$/;

@@ -13,6 +13,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineConverters } from '../testing/pipeline-converters';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { PAGE_PRELOADS_FILE } from './page-preloads';
 
 const inlineScript = "document.documentElement.dataset.theme = 'light';";
 const indexHtml = `<!doctype html><html><head><title>studio</title>
@@ -35,7 +36,7 @@ let server: TestServer;
 beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), 'docstudio-site-'));
   await writeFile(join(staticDir, 'index.html'), indexHtml);
-  await writeFile(join(staticDir, 'page-preloads.json'), JSON.stringify(pagePreloads));
+  await writeFile(join(staticDir, PAGE_PRELOADS_FILE), JSON.stringify(pagePreloads));
   server = await startTestServer({
     converters: pipelineConverters,
     staticDir,
