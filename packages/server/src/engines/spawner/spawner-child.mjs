@@ -21,8 +21,23 @@ function killGroup(pid) {
   }
 }
 
+/** The server is gone: nothing it started may outlive it. */
+function serverGone() {
+  killAll();
+  process.exit(0);
+}
+
+/**
+ * A message the server can no longer receive means it is gone. The channel can close before this
+ * process has read its end (the server exited while a request was on its way): the write then fails
+ * with EPIPE, which without a callback is an 'error' event that crashed this process before
+ * 'disconnect' could kill the engines, and left them running.
+ */
 function send(message) {
-  if (process.connected) process.send(message);
+  if (process.connected)
+    process.send(message, (error) => {
+      if (error) serverGone();
+    });
 }
 
 function run({ id, command, args, cwd, env, stdin, maxStdout }) {
@@ -78,8 +93,5 @@ process.on('message', (message) => {
     killGroup(groups.get(message.id));
   } else if (message.type === 'kill-all') killAll();
 });
-// The server exited, crashed or let go of this process: nothing it started may outlive it.
-process.on('disconnect', () => {
-  killAll();
-  process.exit(0);
-});
+// The server exited, crashed or let go of this process.
+process.on('disconnect', serverGone);

@@ -2,9 +2,10 @@
  * runEngine's guarantees hold through the engine spawner, checked on the real process table: engines
  * are the spawner's children (the server never forks itself for them), a timeout or an abort kills an
  * engine's grandchildren, a spawner that dies takes its engines with it and is replaced, and when the
- * server's process is killed outright nothing it started keeps running.
+ * server's process is killed outright nothing it started keeps running, nor when a request reaches the
+ * spawner as the server goes.
  */
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +114,41 @@ describe('engines through the spawner', () => {
       await expect.poll(() => stillRunning(spawners.map((p) => p.pid)).length, { timeout: 5000 }).toBe(0);
     } finally {
       server.kill('SIGKILL');
+    }
+  });
+
+  it('a request that arrives as the server goes starts no engine that outlives it', async () => {
+    // The spawner is held still while the server asks for an engine and closes the channel, so it
+    // reads the request before it notices the close: its answer then meets a closed channel (EPIPE).
+    const mark = marker();
+    const spawner = fork(fileURLToPath(new URL('./spawner-child.mjs', import.meta.url)), [], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced', // as spawner.ts starts it
+    });
+    let stderr = '';
+    spawner.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    const exited = new Promise<number | string | null>((resolve) =>
+      spawner.once('exit', (code, signal) => resolve(code ?? signal)),
+    );
+    try {
+      // it listens once it answers a first engine's end
+      const ready = new Promise((resolve) =>
+        spawner.on('message', (m: { type: string }) => m.type === 'done' && resolve(m)),
+      );
+      spawner.send({ type: 'run', id: 0, command: 'true', args: [], maxStdout: 100 });
+      await ready;
+      process.kill(spawner.pid as number, 'SIGSTOP');
+      spawner.send({ type: 'run', id: 1, command: 'sleep', args: [mark], maxStdout: 100 });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      spawner.disconnect();
+      process.kill(spawner.pid as number, 'SIGCONT');
+      expect(await exited).toBe(0);
+      expect(stderr).toBe('');
+      await expect.poll(() => sleeps(mark).length, { timeout: 5000 }).toBe(0);
+    } finally {
+      spawner.kill('SIGKILL');
     }
   });
 });
