@@ -40,6 +40,7 @@ import { registerRedactionPreviewRoute } from './http/redaction-preview.routes';
 import { guardRequestBodies, requestTimeouts } from './http/request-bodies';
 import { requestIdOf, returnRequestIds } from './http/request-id';
 import { requestLoggerOptions, SafeLogController } from './http/request-logging';
+import { ROUTE_VALIDATOR_OPTIONS } from './http/schemas/validator-options';
 import { downloadUrlFor, type ServerContext } from './http/server-context';
 import { registerSignInRoutes } from './http/sign-in.routes';
 import { registerStaticSite } from './http/static-site';
@@ -160,6 +161,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     ...requestTimeouts(config),
     clientErrorHandler: answerClientError,
+    // the schemas are checked against the meta-schema in CI, not at every start (validator-options.ts)
+    ajv: ROUTE_VALIDATOR_OPTIONS,
   });
   if (leftovers.killedEngines || leftovers.shreddedFolders)
     app.log.warn(leftovers, 'cleaned up after a previous run that did not stop cleanly');
