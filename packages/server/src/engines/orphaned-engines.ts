@@ -8,19 +8,20 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { isRunAlive, thisRunId } from '../storage/run-identity';
+import { engineTempDir } from '../storage/work-dir';
 
 export const ENGINE_RUN_VARIABLE = 'DOCSTUDIO_ENGINE_RUN';
 
 /**
- * What an engine inherits from the server's environment: where programs, libraries, fonts, languages
- * and temporary files are, and the locale. Nothing else: DATABASE_URL, REDIS_URL and other secrets
- * must not reach processes that read hostile documents (Ghostscript, LibreOffice, Tesseract, Chromium),
- * and copying the whole environment into every spawn request cost the server thread too.
+ * What an engine inherits from the server's environment: where programs, libraries, fonts and
+ * languages are, and the locale (its TMPDIR is the run's own: engineEnv). Nothing else:
+ * DATABASE_URL, REDIS_URL and other secrets must not reach processes that read hostile documents
+ * (Ghostscript, LibreOffice, Tesseract, Chromium), and copying the whole environment into every spawn
+ * request cost the server thread too.
  */
 const INHERITED = [
   'PATH',
   'HOME',
-  'TMPDIR',
   'LANG',
   'LANGUAGE',
   'LC_ALL',
@@ -41,7 +42,9 @@ const INHERITED = [
 
 /**
  * The environment for an engine process: the INHERITED part of the server's, plus `extra`
- * (OMP_THREAD_LIMIT ...), tagged with this run. Engines read no settings from it.
+ * (OMP_THREAD_LIMIT ...), tagged with this run. Engines read no settings from it. Their temporary
+ * files go to this run's folder in the RAM-backed work root (storage/work-dir.ts engineTempDir),
+ * never to the system's TMPDIR.
  */
 export function engineEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -49,7 +52,7 @@ export function engineEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;
   }
-  return { ...env, ...extra, [ENGINE_RUN_VARIABLE]: thisRunId() };
+  return { ...env, ...extra, TMPDIR: engineTempDir(), [ENGINE_RUN_VARIABLE]: thisRunId() };
 }
 
 /**

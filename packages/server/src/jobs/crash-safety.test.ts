@@ -1,7 +1,7 @@
 /**
  * Crash safety of the real server process: after a SIGKILL during jobs, the restart kills the dead
- * run's orphaned engines and shreds its plaintext work folders before it serves; SIGTERM lets the
- * jobs in flight finish and exits 0.
+ * run's orphaned engines and shreds its plaintext work folders and its engines' temporary folder
+ * before it serves; SIGTERM lets the jobs in flight finish and exits 0.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -43,6 +43,18 @@ async function convert(
 /** The server run's work folders (named docstudio-job-<pid>.<start>-…). */
 async function workFoldersOf(pid: number): Promise<string[]> {
   return (await readdir(workRootDir())).filter((name) => name.startsWith(`docstudio-job-${pid}.`));
+}
+
+/** The server run's folder for its engines' temporary files (docstudio-tmp-<pid>.<start>-…). */
+async function engineTempFoldersOf(pid: number): Promise<string[]> {
+  return (await readdir(workRootDir())).filter((name) => name.startsWith(`docstudio-tmp-${pid}.`));
+}
+
+/** LibreOffice's own temporary folders (lu….tmp) inside the run's engine temporary folder. */
+async function officeTempsOf(pid: number): Promise<string[]> {
+  const [folder] = await engineTempFoldersOf(pid);
+  if (!folder) return [];
+  return (await readdir(join(workRootDir(), folder)).catch(() => [])).filter((name) => name.startsWith('lu'));
 }
 
 /** Engine processes tagged with the run of server process `pid`. */
@@ -88,6 +100,9 @@ describe('crash safety of the server process', () => {
     // the jobs are under way: their folders exist and engines run
     await waitFor(async () => (await workFoldersOf(first.pid)).length >= 2, 30_000);
     await waitFor(async () => (await enginesOf(first.pid)).length >= 1, 30_000);
+    // LibreOffice keeps its temporary files (partial exports among them) in the run's folder on the
+    // RAM-backed work root, not in the system's TMPDIR
+    await waitFor(async () => (await officeTempsOf(first.pid)).length >= 1, 30_000);
     first.child.kill('SIGKILL');
     await first.exited;
     await Promise.all(jobs);
@@ -95,11 +110,13 @@ describe('crash safety of the server process', () => {
     const leftFolders = await workFoldersOf(first.pid);
     const orphans = await enginesOf(first.pid);
     expect(leftFolders.length).toBeGreaterThan(0);
+    expect(await engineTempFoldersOf(first.pid)).toHaveLength(1);
 
     const second = await startServerProcess(dataDir);
     try {
       // startServerProcess resolves when the server prints that it listens: cleaning came first
       expect(await workFoldersOf(first.pid)).toEqual([]);
+      expect(await engineTempFoldersOf(first.pid)).toEqual([]);
       expect(await enginesOf(first.pid)).toEqual([]);
       expect(orphans.every((pid) => !listProcesses().some((p) => p.pid === pid && p.state !== 'Z'))).toBe(
         true,
@@ -116,6 +133,7 @@ describe('crash safety of the server process', () => {
     }
     // a clean stop leaves neither folders nor engines
     expect(await workFoldersOf(second.pid)).toEqual([]);
+    expect(await engineTempFoldersOf(second.pid)).toEqual([]);
     await waitFor(async () => (await enginesOf(second.pid)).length === 0, 10_000);
   }, 180_000);
 

@@ -4,8 +4,15 @@
  * when the job ends. Their names carry the server run's id (`docstudio-job-<pid>.<start>-XXXXXX`), so
  * after a crash (SIGKILL, power loss of a container without a fresh tmpfs) the next start finds the
  * dead run's folders and shreds them before serving.
+ *
+ * The engines' own temporary files go beside them, into one folder per run
+ * (`docstudio-tmp-<pid>.<start>-XXXXXX`, every engine's TMPDIR: engineEnv in
+ * engines/orphaned-engines.ts): Ghostscript's pdfwrite writes a document's streams into temporary
+ * files (four gs_* per compress), LibreOffice its lu*.tmp folder and partial exports. With the
+ * system's TMPDIR they went to /tmp, on disk here, and a killed engine left them there: a partial
+ * PDF of a converted document was found in /tmp after a test run.
  */
-import { accessSync, constants, type Dirent, statfsSync } from 'node:fs';
+import { accessSync, constants, type Dirent, existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +20,9 @@ import { isRunAlive, isRunId, thisRunId } from './run-identity';
 import { shredTree } from './shred';
 
 const PREFIX = 'docstudio-job-';
+const ENGINE_TEMP_PREFIX = 'docstudio-tmp-';
+/** The folders named after their run, which the next start shreds once that run is dead. */
+const RUN_FOLDER_PREFIXES = [PREFIX, ENGINE_TEMP_PREFIX];
 
 const TMPFS_MAGIC = 0x01021994;
 
@@ -53,9 +63,24 @@ export async function createWorkDir(): Promise<string> {
   return mkdtemp(join(workRootDir(), `${PREFIX}${thisRunId()}-`));
 }
 
+let engineTemp: string | undefined;
+
 /**
- * Shreds (overwrites, then deletes) the work folders of runs that are no longer alive; returns how
- * many. Folders of live runs (another server on this machine) are left alone.
+ * This run's folder for the engines' temporary files (their TMPDIR), made on first use and removed
+ * when the process exits; a crashed run's is shredded by the next start. Made again if it went away
+ * meanwhile, since a process may outlive a cleaner of the work root.
+ */
+export function engineTempDir(): string {
+  if (engineTemp && existsSync(engineTemp)) return engineTemp;
+  const made = mkdtempSync(join(workRootDir(), `${ENGINE_TEMP_PREFIX}${thisRunId()}-`));
+  if (!engineTemp) process.once('exit', () => rmSync(engineTemp ?? made, { recursive: true, force: true }));
+  engineTemp = made;
+  return made;
+}
+
+/**
+ * Shreds (overwrites, then deletes) the work and engine temporary folders of runs that are no longer
+ * alive; returns how many. Folders of live runs (another server on this machine) are left alone.
  */
 export async function shredStaleWorkDirs(): Promise<number> {
   const root = workRootDir();
@@ -67,8 +92,9 @@ export async function shredStaleWorkDirs(): Promise<number> {
   }
   let shredded = 0;
   for (const name of names) {
-    if (!name.startsWith(PREFIX)) continue;
-    const run = name.slice(PREFIX.length, name.lastIndexOf('-'));
+    const prefix = RUN_FOLDER_PREFIXES.find((candidate) => name.startsWith(candidate));
+    if (!prefix) continue;
+    const run = name.slice(prefix.length, name.lastIndexOf('-'));
     if (!isRunId(run) || isRunAlive(run)) continue;
     await shredTree(join(root, name));
     shredded++;
