@@ -3,8 +3,8 @@
 #   docker run --init --read-only --tmpfs /tmp --shm-size 1g -p 8080:8080 -v docstudio-data:/data docstudio-server
 # or `docker compose up --build` (compose.yaml). It runs the compiled server (packages/server/dist, the
 # `docstudio-server` bin) as an unprivileged user; the only writable places it needs are the data
-# volume (/data), /tmp (LibreOffice profiles, HOME) and /dev/shm (per-job work folders of plaintext
-# documents and the engines' own temporary files, kept in RAM).
+# volume (/data), /tmp (HOME, Chromium's profile) and /dev/shm (per-job work folders of plaintext
+# documents, the engines' own temporary files and LibreOffice's profiles, kept in RAM).
 
 # Node 20 comes from the official Node image built on the same Debian 12 (bookworm): Debian 12's own
 # nodejs is 18.19, older than the 20.19 the server needs. Only its binary (and npm in the build stages).

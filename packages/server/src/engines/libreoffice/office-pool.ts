@@ -16,10 +16,11 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir, totalmem } from 'node:os';
+import { totalmem } from 'node:os';
 import { join } from 'node:path';
 import { defaultConfig, type LibreOfficeSettings } from '../../config/config';
 import { DomainError, damagedFile, engineTimeout, notReady } from '../../contract/errors';
+import { engineTempDir } from '../../storage/work-dir';
 import { recordEngineRestart } from '../engine-restarts';
 import { timeLeftMs } from '../time-left';
 import { type BridgeAnswer, type BridgeRequest, OfficeInstance } from './office-instance';
@@ -92,8 +93,12 @@ export const documentCrashedEngine = (): DomainError =>
   );
 
 export class OfficePool {
-  /** The pool's own folder (profiles); every soffice of this pool has it in its arguments. */
-  readonly root = mkdtempSync(join(tmpdir(), 'docstudio-office-'));
+  /**
+   * The pool's own folder (profiles); every soffice of this pool has it in its arguments. It sits in
+   * the run's folder for the engines' files (storage/work-dir.ts engineTempDir, RAM-backed), so a
+   * crashed server's profiles are shredded by the next start, as their temporary files are.
+   */
+  readonly root = mkdtempSync(join(engineTempDir(), 'office-'));
   private readonly slots: Slot[];
   private readonly waiting: ((slot: Slot) => void)[] = [];
   private closed = false;

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfigFromEnv } from '../../config';
+import { engineTempDir } from '../../storage/work-dir';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { descendantsOf, processesWith } from '../../testing/process-tree';
 import { startServerProcess } from '../../testing/server-process';
@@ -72,9 +73,12 @@ describe('LibreOffice warm-up', () => {
     expect(pool.starts).toBe(1);
     const instance = processesWith(pool.root);
     expect(instance.length).toBeGreaterThan(0);
+    // its profiles and temporary files are in the run's folder on the RAM-backed work root
+    expect(pool.root.startsWith(`${engineTempDir()}/`)).toBe(true);
     for (const { pid } of instance) {
       const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
       expect(environ).toContain('DOCSTUDIO_ENGINE_RUN=');
+      expect(environ.split('\0')).toContain(`TMPDIR=${engineTempDir()}`);
       expect(environ).not.toContain(secret);
     }
     // the instance also loaded Writer and its PDF export, on a blank document of the pool's own
