@@ -40,15 +40,14 @@ async function convert(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** The server run's work folders (named docstudio-job-<pid>.<start>-…). */
-async function workFoldersOf(pid: number): Promise<string[]> {
-  return (await readdir(workRootDir())).filter((name) => name.startsWith(`docstudio-job-${pid}.`));
+/** The folders of server process `pid`'s run on the work root, named `<kind><pid>.<start>-…`. */
+async function runFoldersOf(kind: 'docstudio-job-' | 'docstudio-tmp-', pid: number): Promise<string[]> {
+  return (await readdir(workRootDir())).filter((name) => name.startsWith(`${kind}${pid}.`));
 }
-
-/** The server run's folder for its engines' temporary files (docstudio-tmp-<pid>.<start>-…). */
-async function engineTempFoldersOf(pid: number): Promise<string[]> {
-  return (await readdir(workRootDir())).filter((name) => name.startsWith(`docstudio-tmp-${pid}.`));
-}
+/** The run's work folders. */
+const workFoldersOf = (pid: number) => runFoldersOf('docstudio-job-', pid);
+/** The run's folder for its engines' temporary files. */
+const engineTempFoldersOf = (pid: number) => runFoldersOf('docstudio-tmp-', pid);
 
 /** LibreOffice's own temporary folders (lu….tmp) inside the run's engine temporary folder. */
 async function officeTempsOf(pid: number): Promise<string[]> {

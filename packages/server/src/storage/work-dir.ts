@@ -73,7 +73,8 @@ let engineTemp: string | undefined;
 export function engineTempDir(): string {
   if (engineTemp && existsSync(engineTemp)) return engineTemp;
   const made = mkdtempSync(join(workRootDir(), `${ENGINE_TEMP_PREFIX}${thisRunId()}-`));
-  if (!engineTemp) process.once('exit', () => rmSync(engineTemp ?? made, { recursive: true, force: true }));
+  // once per process: at exit, the folder made last (one that went away was made again)
+  if (!engineTemp) process.once('exit', () => rmSync(engineTemp as string, { recursive: true, force: true }));
   engineTemp = made;
   return made;
 }
