@@ -68,6 +68,9 @@ import { thisRunId } from './storage/run-identity';
 import { resealWorkflowSecrets } from './storage/sealed-steps';
 import { checkSharedStorageKey, fileBackendFor } from './storage/shared-storage';
 
+/** 'close' listeners an answer may hold before Node warns of a leak: twice the most seen (below). */
+const ANSWER_CLOSE_LISTENERS = 22;
+
 export type ServerOptions = Partial<ServerConfig> & {
   /** The converter table; the default is converters/index.ts (tests add their own). */
   converters?: readonly Converter[];
@@ -182,6 +185,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   app.server.on('request', (_request, response) => {
     workStarts();
     response.once('close', workEnds);
+    // A file of the studio collects 11 'close' listeners on its answer, all removed when it closes:
+    // this one, @fastify/multipart's, the file stream's pipe and four end-of-stream pairs (Fastify
+    // waits on the reply each time an async function of @fastify/static returns it). Node's default
+    // of 10 printed "Possible EventEmitter memory leak detected" at the studio's first page.
+    response.setMaxListeners(ANSWER_CLOSE_LISTENERS);
   });
   closeConnectionsWhenDraining(app);
   guardRequestBodies(app, context);

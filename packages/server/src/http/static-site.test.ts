@@ -125,6 +125,26 @@ describe('page paths', () => {
   });
 });
 
+describe('answers', () => {
+  it("leave no 'possible EventEmitter memory leak' warning in the log, for pages and files alike", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      await writeFile(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      for (const path of ['/', '/pdf-to-jpg', '/favicon.svg', '/no-such-page']) {
+        const response = await get(path);
+        await response.arrayBuffer();
+        expect(response.status, path).toBeLessThan(500);
+      }
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).toEqual([]);
+  });
+});
+
 describe('/sitemap.xml', () => {
   const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' });
 
