@@ -106,6 +106,25 @@ describe('the compiled server', () => {
     }
   });
 
+  it("maps a stack trace to the TypeScript files under --enable-source-maps, from maps without the sources' text", async () => {
+    const maps = (await readdir(DIST)).filter((name) => name.endsWith('.js.map'));
+    for (const name of maps) {
+      const map = JSON.parse(await readFile(join(DIST, name), 'utf8')) as { sourcesContent?: unknown };
+      expect(map.sourcesContent, name).toBeUndefined();
+    }
+    const script = `import { loadConfigFromEnv } from ${JSON.stringify(join(DIST, 'index.js'))};
+      try { loadConfigFromEnv({ ROLE: 'nobody' }); } catch (error) { console.log(error.stack); }`;
+    const { stdout } = await exec(process.execPath, [
+      '--enable-source-maps',
+      '--input-type=module',
+      '-e',
+      script,
+    ]);
+    expect(stdout).toMatch(/ROLE must be api, worker or all/);
+    expect(stdout).toMatch(/packages\/server\/src\/config\/cluster-from-env\.ts:\d+:\d+/);
+    expect(stdout).not.toMatch(/dist\/chunk-[\w-]+\.js:\d+/);
+  });
+
   it('runs as `node dist/main.js`, without --import tsx in its command line or NODE_OPTIONS', async () => {
     const commandLine = (await readFile(`/proc/${server.pid}/cmdline`, 'utf8')).split('\0').filter(Boolean);
     expect(commandLine).toEqual([process.execPath, COMPILED_MAIN]);

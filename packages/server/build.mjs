@@ -17,7 +17,8 @@
  * start to ready ≤ 0.5 s). STAY_EXTERNAL are resolved from node_modules at run time: the native
  * ones, the ones loading files beside themselves (WebAssembly, workers, Lua scripts, a browser) and
  * the big ones the server already loads only on first use. Whitespace is minified (less source for
- * V8 to parse at start; identifiers keep their names, source maps point at the sources).
+ * V8 to parse at start; identifiers keep their names, source maps point at the sources' files and
+ * lines without carrying their text).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -68,6 +69,10 @@ await build({
   platform: 'node',
   target: 'node20.19',
   sourcemap: 'linked',
+  // Maps without the sources' text: a stack trace needs only the mappings, and Node reads and
+  // parses the map of every chunk it loads at start under --enable-source-maps (npm start's and
+  // the image's): 6.8 MB for the main chunk with the text, 2.1 MB without, ~65 ms less start.
+  sourcesContent: false,
   // chunks beside the entries: `new URL('./x', import.meta.url)` then means dist/x from any of them
   chunkNames: '[name]-[hash]',
   external: STAY_EXTERNAL.filter((name) => name in (manifest.dependencies ?? {})),
