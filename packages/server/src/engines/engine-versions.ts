@@ -6,7 +6,7 @@
  * The probes run one after another at the lowest CPU priority (`nice -n 19`): together they cost
  * ~0.6 s of CPU (ocrmypdf's Python 0.3 s, soffice 0.15 s), and started all at once as the server
  * began to listen they took the two cores from its first answers (the first /readyz came 45 ms after
- * listening instead of 28 ms) and, once a minute after that, from the jobs running.
+ * listening, 28 ms with no probe at all) and, once a minute after that, from the jobs running.
  */
 import { EngineExitError, runEngine } from './run-engine';
 
