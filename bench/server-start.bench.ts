@@ -29,6 +29,8 @@ import { median } from './median';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = 7;
 const BASELINE = 'tsx src';
+/** Node's options as npm start (scripts/start.mjs) and the image give them to the compiled server. */
+const AS_NPM_START = ['--enable-source-maps'];
 
 interface Variant {
   name: string;
@@ -54,7 +56,7 @@ const VARIANTS: Variant[] = [
   {
     name: 'compiled dist',
     importArgs: ['--input-type=module', '-e', importAndReport('./packages/server/dist/index.js')],
-    startArgs: ['--enable-source-maps', 'packages/server/dist/main.js'],
+    startArgs: [...AS_NPM_START, 'packages/server/dist/main.js'],
   },
   // an earlier build to compare with, side by side (SERVER_START_BASELINE_DIST=<its dist folder>, whose
   // parent folders must reach this checkout's node_modules, e.g. through a symbolic link)
@@ -67,7 +69,7 @@ const VARIANTS: Variant[] = [
             '-e',
             importAndReport(join(process.env.SERVER_START_BASELINE_DIST, 'index.js')),
           ],
-          startArgs: ['--enable-source-maps', join(process.env.SERVER_START_BASELINE_DIST, 'main.js')],
+          startArgs: [...AS_NPM_START, join(process.env.SERVER_START_BASELINE_DIST, 'main.js')],
         },
       ]
     : []),
