@@ -2,7 +2,14 @@ export { dangerButton, primaryButton, secondaryButton, smallButton } from './But
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { DropZone, type DropZoneLabels, type DropZoneProps } from './DropZone';
 export { FileCard, type FileCardProps } from './FileCard';
-export { FileList, type FileListItem, type FileListLabels, type FileListProps } from './FileList';
+export {
+  FileList,
+  type FileListItem,
+  type FileListLabels,
+  type FileListProps,
+  type MovePart,
+  useFocusAfterMove,
+} from './FileList';
 export { usePortalRoot } from './floating/usePortalRoot';
 export {
   Heading,

@@ -1,8 +1,9 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, useId, useRef } from 'react';
 import { secondaryButton, smallButton } from '../Button';
 import { FileCard } from '../FileCard';
 import { Heading, type HeadingLevel } from '../Heading';
 import * as styles from './FileList.css';
+import { useFocusAfterMove } from './useFocusAfterMove';
 
 export interface FileListItem {
   id: string;
@@ -45,8 +46,6 @@ export interface FileListProps {
   formatSize?: (bytes: number) => string;
 }
 
-type PendingFocus = { id: string; part: 'move-up' | 'move-down' } | null;
-
 /** The chosen files in a scrolling list; optionally reorderable by buttons and by keyboard. */
 export function FileList({
   items,
@@ -63,24 +62,11 @@ export function FileList({
   const headingId = useId();
   const hintId = useId();
   const listRef = useRef<HTMLUListElement>(null);
-  const pendingFocus = useRef<PendingFocus>(null);
-
-  // Moving a DOM node drops its focus; put it back on the same control of the moved file.
-  useEffect(() => {
-    const pending = pendingFocus.current;
-    if (!pending || !listRef.current) return;
-    pendingFocus.current = null;
-    const row = listRef.current.querySelector<HTMLElement>(`[data-file-id="${CSS.escape(pending.id)}"]`);
-    const preferred = row?.querySelector<HTMLButtonElement>(`[data-part="${pending.part}"]`);
-    const other = row?.querySelector<HTMLButtonElement>(
-      `[data-part="${pending.part === 'move-up' ? 'move-down' : 'move-up'}"]`,
-    );
-    (preferred && !preferred.disabled ? preferred : other)?.focus();
-  });
+  const focusAfterMove = useFocusAfterMove(listRef);
 
   const move = (id: string, direction: -1 | 1) => {
     if (!onMove) return;
-    pendingFocus.current = { id, part: direction === -1 ? 'move-up' : 'move-down' };
+    focusAfterMove(id, direction === -1 ? 'move-up' : 'move-down');
     onMove(id, direction);
   };
 

@@ -1,2 +1,3 @@
 export type { FileListItem, FileListLabels, FileListProps } from './FileList';
 export { FileList } from './FileList';
+export { type MovePart, useFocusAfterMove } from './useFocusAfterMove';

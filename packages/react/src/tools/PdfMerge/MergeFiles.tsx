@@ -10,8 +10,8 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { ConversionClient } from '@docstudio/core';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Heading, subheadingLevel } from '../../primitives';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { Heading, type MovePart, subheadingLevel, useFocusAfterMove } from '../../primitives';
 import { formatMessage } from '../../provider';
 import { useToolActions, useToolContext, useToolState } from '../../shell';
 import { selectedName } from '../../shell/tool.store';
@@ -30,7 +30,7 @@ export function MergeFiles({ client }: { client: ConversionClient }) {
   const { moveFile } = useToolActions();
   const headingId = useId();
   const listRef = useRef<HTMLUListElement>(null);
-  const pendingFocus = useRef<{ id: string; part: string } | null>(null);
+  const focusAfterMove = useFocusAfterMove(listRef);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
   const sensors = useSensors(
@@ -38,25 +38,12 @@ export function MergeFiles({ client }: { client: ConversionClient }) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  // Moving a DOM node drops its focus; put it back on the same control of the moved file.
-  useEffect(() => {
-    const pending = pendingFocus.current;
-    if (!pending || !listRef.current) return;
-    pendingFocus.current = null;
-    const row = listRef.current.querySelector(`[data-file-id="${CSS.escape(pending.id)}"]`);
-    const other = pending.part === 'move-up' ? 'move-down' : 'move-up';
-    const button =
-      row?.querySelector<HTMLElement>(`[data-part="${pending.part}"]:not(:disabled)`) ??
-      row?.querySelector<HTMLElement>(`[data-part="${other}"]:not(:disabled)`);
-    button?.focus();
-  });
-
   const moveBy = (id: string, steps: number) => {
     const direction = steps < 0 ? -1 : 1;
     for (let step = 0; step < Math.abs(steps); step++) moveFile(id, direction);
   };
-  const move = (id: string, direction: -1 | 1, part: string) => {
-    pendingFocus.current = { id, part };
+  const move = (id: string, direction: -1 | 1, part: MovePart) => {
+    focusAfterMove(id, part);
     moveBy(id, direction);
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {

@@ -1,5 +1,5 @@
 import { describeStepParameters, findToolByEndpoint, type WorkflowStep } from '@docstudio/core';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { Heading, type HeadingLevel, secondaryButton, smallButton } from '../../primitives';
 import { formatMessage } from '../../provider';
 import type { WorkflowTexts } from '../../provider/workflow.texts';
@@ -26,7 +26,9 @@ export function StepList({ steps, texts, headingLevel, disabled, onRemove }: Ste
   const sectionRef = useRef<HTMLElement>(null);
   const focusAfterRemoval = useRef<number | null>(null);
 
-  useEffect(() => {
+  // In the commit (a layout effect): the removed button took focus with it, and a passive effect
+  // would leave it on <body> until it ran, where a screen reader announces the page.
+  useLayoutEffect(() => {
     const index = focusAfterRemoval.current;
     if (index === null) return;
     focusAfterRemoval.current = null;
