@@ -43,7 +43,7 @@ test('every route answers HTTP 200 and renders its page, never the 404 page', as
   }
 });
 
-test("a deep link names its page's module files in a Link header, and the page uses every one", async ({
+test("a deep link names its page's module files in a Link header, and the page uses every one, fetched once", async ({
   browser,
   baseURL,
 }) => {
@@ -55,6 +55,12 @@ test("a deep link names its page's module files in a Link header, and the page u
   for (const route of kinds.values()) {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const unusedPreloads: string[] = [];
+    page.on('console', (message) => {
+      if (/preload .* not used/i.test(message.text())) unusedPreloads.push(message.text());
+    });
     const answer = await page.goto(route.path.replace(/:\w+\??/g, 'no-such-workflow'));
     const link = (await answer?.allHeaders())?.link ?? '';
     const named = [...link.matchAll(/<([^>]+)>/g)].map((match) => match[1] ?? '');
@@ -67,6 +73,14 @@ test("a deep link names its page's module files in a Link header, and the page u
     expect({ path: route.path, unused: named.filter((path) => !loaded.includes(path)) }).toEqual({
       path: route.path,
       unused: [],
+    });
+    // A preload whose request differs from the page's own (a style preload without `crossorigin`,
+    // where Vite's loader asks with it) is not used: the file is fetched a second time.
+    const fetchedTwice = named.filter((path) => requested.filter((url) => url === path).length > 1);
+    expect({ path: route.path, fetchedTwice, unusedPreloads }).toEqual({
+      path: route.path,
+      fetchedTwice: [],
+      unusedPreloads: [],
     });
     await context.close();
   }

@@ -22,7 +22,7 @@ describe('readPagePreloads', () => {
   it('gives a Link header per kind: modules as module preloads, then styles as style preloads', async () => {
     await listing(JSON.stringify({ tool: { modules: ['/assets/a.js'], styles: ['/assets/a.css'] } }));
     expect([...readPagePreloads(dir)]).toEqual([
-      ['tool', '</assets/a.js>; rel=modulepreload, </assets/a.css>; rel=preload; as=style'],
+      ['tool', '</assets/a.js>; rel=modulepreload, </assets/a.css>; rel=preload; as=style; crossorigin'],
     ]);
   });
 

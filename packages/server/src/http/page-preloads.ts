@@ -28,11 +28,16 @@ function isPageFiles(value: unknown): value is PageFiles {
   return typeof files === 'object' && files !== null && isPaths(files.modules) && isPaths(files.styles);
 }
 
-/** Modules as module preloads (parsed ahead too), styles as style preloads (what Vite's loader adds later). */
+/**
+ * Modules as module preloads (parsed ahead too), styles as style preloads (what Vite's loader adds
+ * later). Vite's loader asks for a page's styles with `crossorigin`; a preload must ask the same way
+ * or the browser cannot use it and fetches the file again. Module preloads already match the page's
+ * module requests.
+ */
 const linkHeader = ({ modules, styles }: PageFiles): string =>
   [
     ...modules.map((path) => `<${path}>; rel=modulepreload`),
-    ...styles.map((path) => `<${path}>; rel=preload; as=style`),
+    ...styles.map((path) => `<${path}>; rel=preload; as=style; crossorigin`),
   ].join(', ');
 
 /** The Link header for each kind of route (core SiteRouteKind) the build lists, read once at start-up. */

@@ -85,7 +85,7 @@ describe('page paths', () => {
   });
 
   it("name their page module's files in a Link header, as the build listed them for the route's kind", async () => {
-    const tool = `</assets/ToolPage-a1.js>; rel=modulepreload, </assets/Dialog-b2.js>; rel=modulepreload, </assets/ToolPage-c3.css>; rel=preload; as=style`;
+    const tool = `</assets/ToolPage-a1.js>; rel=modulepreload, </assets/Dialog-b2.js>; rel=modulepreload, </assets/ToolPage-c3.css>; rel=preload; as=style; crossorigin`;
     for (const route of siteRoutes.filter((route) => route.kind === 'tool'))
       expect((await get(route.path)).headers.get('link')).toBe(tool);
     expect((await get('/workflows/edit/b9c1e0')).headers.get('link')).toBe(
