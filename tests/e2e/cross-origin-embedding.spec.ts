@@ -91,6 +91,8 @@ test.describe('a partner page on another origin', () => {
     page,
   }, testInfo) => {
     const apiRequests = recordApiRequests(page);
+    const consoleTexts: string[] = [];
+    page.on('console', (message) => consoleTexts.push(message.text()));
     await page.goto(`${partnerOrigin}/embed.html`);
     expect(await page.evaluate(() => location.origin)).toBe(partnerOrigin);
     expect(partnerOrigin).not.toBe(studio);
@@ -99,13 +101,16 @@ test.describe('a partner page on another origin', () => {
     await expect(tool.root).toHaveAttribute('data-state', 'idle');
     await expect(tool.combobox('Angle')).toHaveValue('180');
     await tool.chooseFiles(corpusFile('pdf/crazyones.pdf'));
-    // The page picture draws here too: browsers start no worker from another origin, so pdf.js runs
-    // its worker code in the partner's page (a module of the studio's /elements/).
+    // The page picture draws here too, in a worker: browsers start no worker from another origin, so
+    // the element starts one from a blob: module of the partner's origin that imports the studio's
+    // worker file, not pdf.js's stand-in on the partner page's own thread ("fake worker").
     await expect(tool.root.locator('[data-page="1"] [data-part="page-image"]')).toHaveAttribute(
       'data-state',
       'ready',
       { timeout: 20_000 },
     );
+    expect(page.workers().map((worker) => new URL(worker.url()).protocol)).toContain('blob:');
+    expect(consoleTexts.filter((text) => /fake worker/i.test(text))).toEqual([]);
     await tool.convert();
     await tool.expectComplete();
 

@@ -1,6 +1,7 @@
 /**
- * The pdf.js worker as a module of our own, started with `new Worker(new URL(...))` (loadPdfJs.ts):
- * bundlers (Vite, webpack 5, Rollup plugins) emit it as a separate file served from the page's own
- * origin, so no CDN and no blob: worker the studio's Content-Security-Policy would refuse.
+ * The pdf.js worker as a module of our own, imported with Vite's `?worker&url` (loadPdfJs.ts): the
+ * builds (the studio, the elements, the npm package) emit it as a separate file beside the module
+ * that starts it, so no CDN, and on the page's own origin no blob: worker the studio's
+ * Content-Security-Policy would refuse.
  */
 import 'pdfjs-dist/build/pdf.worker.min.mjs';
