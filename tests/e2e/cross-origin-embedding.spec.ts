@@ -8,6 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { PdfRotateModel } from './models/pdf-rotate.model';
+import { consoleMessages } from './support/console-messages';
 import { corpusFile } from './support/corpus';
 import { pdfInfo, pdfPageCount } from './support/inspect';
 import { recordLogMarker } from './support/log-markers';
@@ -91,8 +92,7 @@ test.describe('a partner page on another origin', () => {
     page,
   }, testInfo) => {
     const apiRequests = recordApiRequests(page);
-    const consoleTexts: string[] = [];
-    page.on('console', (message) => consoleTexts.push(message.text()));
+    const fakeWorkers = consoleMessages(page, /fake worker/i);
     await page.goto(`${partnerOrigin}/embed.html`);
     expect(await page.evaluate(() => location.origin)).toBe(partnerOrigin);
     expect(partnerOrigin).not.toBe(studio);
@@ -110,7 +110,7 @@ test.describe('a partner page on another origin', () => {
       { timeout: 20_000 },
     );
     expect(page.workers().map((worker) => new URL(worker.url()).protocol)).toContain('blob:');
-    expect(consoleTexts.filter((text) => /fake worker/i.test(text))).toEqual([]);
+    expect(fakeWorkers).toEqual([]);
     await tool.convert();
     await tool.expectComplete();
 

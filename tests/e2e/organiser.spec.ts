@@ -9,16 +9,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { PdfMergeModel } from './models/pdf-merge.model';
 import { PdfRotateModel } from './models/pdf-rotate.model';
 import { PdfSplitModel } from './models/pdf-split.model';
+import { consoleMessages } from './support/console-messages';
 import { corpusFile } from './support/corpus';
 import { pdfPageCount, pdfText } from './support/inspect';
 
 /** What the browser console says about refused content (a CDN worker or a blob: worker would be). */
 function cspViolations(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
+  return consoleMessages(page, /Content Security Policy|Refused to/i);
 }
 
 /** Each page's rotation in degrees, as pdfinfo reads it ('Page    2 rot:  90'). */

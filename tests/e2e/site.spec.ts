@@ -7,6 +7,7 @@
 import { siteRoutes, tools } from '@docstudio/core';
 import { expect, type Page, test } from '@playwright/test';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { consoleMessages } from './support/console-messages';
 
 /** Records every CSP violation the page reports, from the first script on. */
 async function watchPolicyViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -17,10 +18,7 @@ async function watchPolicyViolations(page: Page): Promise<() => Promise<string[]
       seen.push(`${event.violatedDirective} ${event.blockedURI}`);
     });
   });
-  const consoleViolations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) consoleViolations.push(message.text());
-  });
+  const consoleViolations = consoleMessages(page, /Content Security Policy/i);
   return async () => [
     ...(await page.evaluate(() => (window as unknown as { policyViolations: string[] }).policyViolations)),
     ...consoleViolations,
@@ -57,10 +55,7 @@ test("a deep link names its page's module files in a Link header, and the page u
     const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    const unusedPreloads: string[] = [];
-    page.on('console', (message) => {
-      if (/preload .* not used/i.test(message.text())) unusedPreloads.push(message.text());
-    });
+    const unusedPreloads = consoleMessages(page, /preload .* not used/i);
     const answer = await page.goto(route.path.replace(/:\w+\??/g, 'no-such-workflow'));
     const link = (await answer?.allHeaders())?.link ?? '';
     const named = [...link.matchAll(/<([^>]+)>/g)].map((match) => match[1] ?? '');

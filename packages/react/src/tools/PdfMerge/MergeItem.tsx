@@ -2,7 +2,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ConversionClient } from '@docstudio/core';
 import { type KeyboardEvent, useId } from 'react';
-import { FileCard, PageGrid, secondaryButton, smallButton } from '../../primitives';
+import { FileCard, type MovePart, PageGrid, secondaryButton, smallButton } from '../../primitives';
 import { formatMessage } from '../../provider';
 import { useToolActions, useToolContext } from '../../shell';
 import { type SelectedFile, selectedName, selectedSize } from '../../shell/tool.store';
@@ -18,7 +18,7 @@ export interface MergeItemProps {
   disabled: boolean;
   expanded: boolean;
   onExpandedChange: (expanded: boolean) => void;
-  onMove: (direction: -1 | 1, part: 'move-up' | 'move-down') => void;
+  onMove: (direction: -1 | 1, part: MovePart) => void;
   onKeyDown: (event: KeyboardEvent) => void;
 }
 
