@@ -6,11 +6,15 @@
  *   folder, the in-process queue) against one API node and two workers (ROLE=api / worker on Redis
  *   and PostgreSQL, npm run cluster's setup), both up at once, rounds alternating, medians; goal:
  *   at most 1.15x the single process's time;
+ * - CPU: what each side's processes (engines included) used per conversion in those rounds, and where
+ *   the cluster's goes (API node, workers, PostgreSQL, Redis): on a busy 2-core machine the time
+ *   ratio follows the CPU ratio, and the CPU figures swing less from run to run than the times;
  * - latency: one small conversion (qpdf rotate) at a time, ROUNDS times on each; the p50 and p99 of
  *   each and what the queue through Redis adds.
  * Both run the compiled server (dist/main.js). Prints ratios, never asserts (benches are not tests).
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +25,13 @@ import { startLocalCluster } from '../packages/server/src/testing/local-cluster'
 import { startServerProcess } from '../packages/server/src/testing/server-process';
 import { reportGoal } from './goals';
 import { median } from './median';
+import { treeCpuMs } from './process-cpu';
+
+/** Where a side's CPU goes: named process trees (a server and its engines, a database). */
+type CpuParts = Record<string, () => number>;
+
+const cpuNow = (parts: CpuParts): Record<string, number> =>
+  Object.fromEntries(Object.entries(parts).map(([name, read]) => [name, read()]));
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CONVERSIONS = 40;
@@ -81,19 +92,54 @@ export default async function run(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'docstudio-bench-all-'));
   const single = await startServerProcess(dataDir, ENV, { compiled: true });
   const cluster = await startLocalCluster({ apiNodes: 1, workers: 2, env: ENV });
-  const alone = { totals: [] as number[], times: [] as number[] };
-  const clustered = { totals: [] as number[], times: [] as number[] };
+  const figures = () => ({
+    totals: [] as number[],
+    times: [] as number[],
+    cpu: [] as Array<Record<string, number>>,
+  });
+  const alone = figures();
+  const clustered = figures();
   try {
+    // pg_ctl leaves the postmaster running on its own; its pid is the first line of postmaster.pid.
+    const postmaster = Number(
+      readFileSync(join(cluster.postgres.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
     // Both up at once, rounds alternating (which side goes first too), medians: one pass of each,
     // one after the other, moved the ratio between 1.03 and 1.52 on the same code.
     const clusterUrl = (cluster.apis[0] as { apiUrl: string }).apiUrl;
     const sides = [
-      { apiUrl: single.apiUrl, token: await warmed(single.apiUrl), figures: alone },
-      { apiUrl: clusterUrl, token: await warmed(clusterUrl), figures: clustered },
+      {
+        apiUrl: single.apiUrl,
+        token: await warmed(single.apiUrl),
+        figures: alone,
+        cpu: { server: () => treeCpuMs(single.pid) } as CpuParts,
+      },
+      {
+        apiUrl: clusterUrl,
+        token: await warmed(clusterUrl),
+        figures: clustered,
+        cpu: {
+          'API node': () => cluster.apis.reduce((sum, node) => sum + treeCpuMs(node.pid), 0),
+          workers: () => cluster.workers.reduce((sum, node) => sum + treeCpuMs(node.pid), 0),
+          PostgreSQL: () => treeCpuMs(postmaster),
+          Redis: () => treeCpuMs(cluster.redis.pid),
+        } as CpuParts,
+      },
     ];
     for (let round = 0; round < THROUGHPUT_ROUNDS; round += 1) {
-      for (const side of round % 2 ? [...sides].reverse() : sides)
+      for (const side of round % 2 ? [...sides].reverse() : sides) {
+        const before = cpuNow(side.cpu);
         side.figures.totals.push(await throughput(side.apiUrl, side.token));
+        const after = cpuNow(side.cpu);
+        side.figures.cpu.push(
+          Object.fromEntries(
+            Object.keys(after).map((name) => [
+              name,
+              ((after[name] ?? 0) - (before[name] ?? 0)) / CONVERSIONS,
+            ]),
+          ),
+        );
+      }
     }
     for (const side of sides) side.figures.times.push(...(await latencies(side.apiUrl, side.token)));
   } finally {
@@ -102,7 +148,17 @@ export default async function run(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
     await cluster.stop();
   }
-  const row = (name: string, figures: { totals: number[]; times: number[] }): string =>
+  type Figures = ReturnType<typeof figures>;
+  /** Median CPU ms per conversion of each part, and of the whole side. */
+  const cpuPerConversion = (side: Figures): Record<string, number> => {
+    const names = Object.keys(side.cpu[0] ?? {});
+    const whole = side.cpu.map((round) => Object.values(round).reduce((sum, ms) => sum + ms, 0));
+    return Object.fromEntries([
+      ['all', median(whole)],
+      ...names.map((name) => [name, median(side.cpu.map((round) => round[name] ?? 0))]),
+    ]);
+  };
+  const row = (name: string, figures: Figures): string =>
     `${name.padEnd(26)} ${(median(figures.totals) / 1000).toFixed(1).padStart(7)} s  p50 ${percentile(figures.times, 50).toFixed(0).padStart(5)} ms  p99 ${percentile(figures.times, 99).toFixed(0).padStart(5)} ms`;
   console.log(
     `${CONVERSIONS} mixed conversions, ${IN_FLIGHT} in flight (median of ${THROUGHPUT_ROUNDS} alternating rounds); then ${ROUNDS} single rotations one at a time`,
@@ -111,6 +167,14 @@ export default async function run(): Promise<void> {
   console.log(row('1 API + 2 workers, Redis', clustered));
   const ratio = median(clustered.totals) / median(alone.totals);
   console.log(`throughput time ratio (cluster / single): ${ratio.toFixed(2)}x (goal <= 1.15x)`);
+  const cpuAlone = cpuPerConversion(alone);
+  const { all: clusterAll = Number.NaN, ...clusterParts } = cpuPerConversion(clustered);
+  const parts = Object.entries(clusterParts)
+    .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+    .join(', ');
+  console.log(
+    `CPU per conversion (engines included, median of the rounds): single ${cpuAlone.all?.toFixed(0)} ms, cluster ${clusterAll.toFixed(0)} ms (${parts}): ${(clusterAll / (cpuAlone.all ?? Number.NaN)).toFixed(2)}x`,
+  );
   reportGoal({
     name: '40 mixed conversions: cluster ÷ one process time',
     value: ratio,
