@@ -7,8 +7,9 @@
  *   and PostgreSQL, npm run cluster's setup), both up at once, rounds alternating, medians; goal:
  *   at most 1.15x the single process's time;
  * - CPU: what each side's processes (engines included) used per conversion in those rounds, and where
- *   the cluster's goes (API node, workers, PostgreSQL, Redis): on a busy 2-core machine the time
- *   ratio follows the CPU ratio, and the CPU figures swing less from run to run than the times;
+ *   the cluster's goes (API node, workers, PostgreSQL, Redis): the cores are busy through every
+ *   round, so the time ratio follows the CPU ratio (both swing from run to run: the workers' share
+ *   went from 108 to 155 ms a conversion on the same code);
  * - latency: one small conversion (qpdf rotate) at a time, ROUNDS times on each; the p50 and p99 of
  *   each and what the queue through Redis adds.
  * Both run the compiled server (dist/main.js). Prints ratios, never asserts (benches are not tests).

@@ -51,7 +51,7 @@ async function roundTrip(store: FileStore): Promise<void> {
   const saved = await store.save(source(), { ownerId: 'bench', fileName: 'bench.bin', kind: 'upload' });
   let read = 0;
   await pipeline(
-    store.openDecrypted(saved.id),
+    store.openDecrypted(saved),
     new Writable({
       write(chunk: Buffer, _encoding, callback) {
         read += chunk.length;

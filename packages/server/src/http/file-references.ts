@@ -64,7 +64,7 @@ export async function fetchReference(
       throw new ApiError(404, ErrorCode.InvalidFileId, `The file ${fileId} does not exist or has expired.`);
     if (stored.size > maxFileSize) throw overToolLimit(maxFileSize);
     const path = `${basePath}.${stored.ext || 'bin'}`;
-    await context.store.decryptToPath(fileId, path);
+    await context.store.decryptToPath(stored, path);
     return { path, fileName: stored.fileName, ext: stored.ext, size: stored.size };
   }
 

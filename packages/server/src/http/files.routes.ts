@@ -45,7 +45,7 @@ export function registerFileRoutes(app: FastifyInstance, context: ServerContext)
       .header('Content-Disposition', contentDisposition(stored.fileName))
       .header('Cache-Control', 'private, no-store')
       .header('X-Content-Type-Options', 'nosniff')
-      .send(context.store.openDecrypted(stored.id));
+      .send(context.store.openDecrypted(stored));
   };
   app.get<{ Params: FileParams; Querystring: DownloadQuery }>(
     '/d/:fileId',

@@ -50,7 +50,7 @@ export function registerZipRoute(app: FastifyInstance, context: ServerContext): 
       const options = { compress: !ALREADY_COMPRESSED.has(file.ext.toLowerCase()), size: file.size };
       // Lazy: each file is opened only when the archive reaches it (one open file, not a thousand).
       zip.addReadStreamLazy(names[index] ?? file.fileName, options, (done) => {
-        const source = context.store.openDecrypted(file.id);
+        const source = context.store.openDecrypted(file);
         // A file that cannot be read mid-way ends the archive early; the client sees a broken download.
         source.on('error', (error) => archive.destroy(error));
         done(null, source);

@@ -73,9 +73,10 @@ async function stageInputs(
   await mkdir(inbox, { mode: 0o700 });
   const files: ConverterInputFile[] = [];
   for (const [index, input] of data.inputs.entries()) {
-    if (!(await deps.store.get(input.fileId))) throw unknownInput();
+    const stored = await deps.store.get(input.fileId);
+    if (!stored) throw unknownInput();
     const path = join(inbox, `${index}.${input.ext || 'bin'}`);
-    await deps.store.decryptToPath(input.fileId, path);
+    await deps.store.decryptToPath(stored, path);
     files.push({ path, fileName: input.fileName, ext: input.ext, size: input.size });
   }
   return files;

@@ -53,6 +53,24 @@ describe('ROLE=all on Redis', () => {
     expect(await pageRotations(path)).toEqual([90]);
   });
 
+  it("deletes the inputs' sealed copies after it has answered", async () => {
+    const own = await startTestServer({ redisUrl: redis.url, role: 'all' });
+    const uploads = () =>
+      own.app.docstudio.db.selectFrom('files').select('id').where('kind', '=', 'upload').execute();
+    try {
+      const answer = await own.convert('pdf/to/rotate', { RotatePage: '180' }, [crazyones]);
+      expect(answer.status).toBe(200);
+      // straight after the answer: the deletion may still be under way; close() lets it end first
+      await own.app.docstudio.conversions.close();
+      expect(await uploads()).toEqual([]);
+      const path = join(scratch, 'rotated-180.pdf');
+      await writeFile(path, await own.download(answer.body.Files?.[0]?.Url as string));
+      expect(await pageRotations(path)).toEqual([180]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it("answers a worker's failure with its own Code", async () => {
     const answer = await server.convert('pdf/to/rotate', { RotatePage: '90' }, [
       { content: '%PDF-1.4\nnot really a pdf', name: 'broken.pdf' },

@@ -71,7 +71,7 @@ export class RedisConversions implements Conversions {
   /** One connection for every engine queue's commands (adds, counts); BullMQ leaves it open on close. */
   private readonly connection: Redis;
   private closed = false;
-  /** Conversions whose answers this node still waits for (close() lets them end first). */
+  /** Conversions whose answers this node still waits for, and their inputs' deletions (close() lets them end first). */
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly options: RedisConversionsOptions) {
@@ -114,11 +114,14 @@ export class RedisConversions implements Conversions {
   }
 
   run(request: ConversionRequest): Promise<ConversionAnswer> {
-    const answer = this.send(request);
-    this.inFlight.add(answer);
-    const forget = (): boolean => this.inFlight.delete(answer);
-    answer.then(forget, forget);
-    return answer;
+    return this.tracked(this.send(request));
+  }
+
+  private tracked<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    const forget = (): boolean => this.inFlight.delete(work);
+    work.then(forget, forget);
+    return work;
   }
 
   private async send(request: ConversionRequest): Promise<ConversionAnswer> {
@@ -163,7 +166,10 @@ export class RedisConversions implements Conversions {
       return await this.answerOf(entry, job.id as string, request);
     } finally {
       await removeWorkDir(request.workDir);
-      await Promise.allSettled(inputs.map((input) => this.options.store.delete(input.fileId)));
+      // The inputs' sealed copies go once the answer is out, not before it: on a database across a
+      // network those are round trips the client need not wait for (a file the node never gets to
+      // delete is the sweeper's at the end of its retention).
+      void this.tracked(Promise.allSettled(inputs.map((input) => this.options.store.delete(input.fileId))));
     }
   }
 

@@ -91,7 +91,7 @@ async function stageStoredFiles(
     if (!file.FileId || !stored)
       throw new DomainError(ErrorCode.InvalidFileId, 'A previous step result has expired.');
     const path = join(inbox, `${index}.${stored.ext || 'bin'}`);
-    await deps.store.decryptToPath(file.FileId, path);
+    await deps.store.decryptToPath(stored, path);
     staged.push({
       field: many ? `Files[${index}]` : 'File',
       index,

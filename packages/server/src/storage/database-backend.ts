@@ -90,28 +90,40 @@ export class DatabaseBackend implements FileBackend {
     }).once('close', () => writing.delete(id));
   }
 
-  private readRow(id: string, seq: number): Promise<Buffer | undefined> {
-    const rows = this.db.selectFrom('file_chunks').where('file_id', '=', id).where('seq', '=', seq);
-    if (!this.base64Rows)
-      return rows
-        .select('data')
-        .executeTakeFirst()
-        .then((row) => row?.data);
-    return rows
-      .select(sql<string>`encode(data, 'base64')`.as('data'))
-      .executeTakeFirst()
-      .then((row) => (row ? Buffer.from(row.data, 'base64') : undefined));
+  /**
+   * Row `seq` of the file; with the first, how many rows the file has, so the reader stops after the
+   * last one instead of asking for one more that is not there (a round trip per read saved).
+   */
+  private async readRow(id: string, seq: number): Promise<{ data?: Buffer; rows?: number }> {
+    const rowCount = sql<string | number>`(select count(*) from file_chunks where file_id = ${id})`;
+    const query = this.db
+      .selectFrom('file_chunks')
+      .where('file_id', '=', id)
+      .where('seq', '=', seq)
+      .$if(seq === 0, (row) => row.select(rowCount.as('rows')));
+    const row = this.base64Rows
+      ? await query.select(sql<string>`encode(data, 'base64')`.as('data')).executeTakeFirst()
+      : await query.select('data').executeTakeFirst();
+    if (!row) return {};
+    const data = typeof row.data === 'string' ? Buffer.from(row.data, 'base64') : row.data;
+    return { data, rows: 'rows' in row ? Number(row.rows) : undefined };
   }
 
   createReadStream(id: string): Readable {
     let seq = 0;
+    let rows = Number.POSITIVE_INFINITY; // known with the first row
     const readRow = (at: number) => this.readRow(id, at);
     return new Readable({
       // One row per read, and one read ahead: the next row comes while the reader decrypts this one.
       highWaterMark: 2 * CHUNK_BYTES,
       read() {
+        if (seq >= rows) {
+          this.push(null);
+          return;
+        }
         readRow(seq).then(
-          (data) => {
+          ({ data, rows: counted }) => {
+            if (counted !== undefined) rows = counted;
             if (data) {
               seq += 1;
               this.push(data);

@@ -65,7 +65,7 @@ describe.each(['folder', 'database'] as const)('a batch of results on the %s bac
     expect(new Set(stored.map((f) => f.id)).size).toBe(contents.length);
     for (const [i, file] of stored.entries()) {
       expect((await server.app.docstudio.store.get(file.id))?.ownerId).toBe('owner-a');
-      const back = await buffer(server.app.docstudio.store.openDecrypted(file.id));
+      const back = await buffer(server.app.docstudio.store.openDecrypted(file));
       expect(back.equals(contents[i] as Buffer)).toBe(true);
     }
     expect(await dataFilesHolding(server.dataDir, MARKER)).toEqual([]);
@@ -82,8 +82,9 @@ describe.each(['folder', 'database'] as const)('a batch of results on the %s bac
         options: { ownerId: 'owner-a', fileName: 'rotated.pdf', kind: 'result' },
       },
     ]);
-    expect(file?.size).toBe(bytes.length);
-    const back = await buffer(server.app.docstudio.store.openDecrypted(file?.id ?? ''));
+    if (!file) throw new Error('the batch stored nothing');
+    expect(file.size).toBe(bytes.length);
+    const back = await buffer(server.app.docstudio.store.openDecrypted(file));
     expect(back.equals(bytes)).toBe(true);
     expect(await dataFilesHolding(server.dataDir, MARKER)).toEqual([]);
     if (fileStore === 'database') expect(await databaseFilesHolding(server.dataDir, MARKER)).toEqual([]);

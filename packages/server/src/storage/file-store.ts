@@ -31,6 +31,8 @@ export interface StoredFile {
   size: number;
   kind: 'upload' | 'result';
   expiresAt: string;
+  /** The storage key that sealed it: reading it back needs no second look-up of the row. */
+  keyId: string;
 }
 
 export interface SaveOptions {
@@ -86,8 +88,12 @@ export class FileStore {
     await this.backend.init();
   }
 
-  /** Encrypts `source` into the store; counts plaintext bytes and enforces maxBytes while streaming. */
-  async save(source: Readable, options: SaveOptions): Promise<StoredFile> {
+  /**
+   * Encrypts `source` into the store; counts plaintext bytes and enforces maxBytes while streaming.
+   * `expectedSize` (a file on disk) goes into the row at once; the row is corrected only when the
+   * bytes counted differ, so a save from a path is one write to the files table, not two.
+   */
+  async save(source: Readable, options: SaveOptions, expectedSize = 0): Promise<StoredFile> {
     const id = newId();
     let size = 0;
     const limit = options.maxBytes;
@@ -106,7 +112,7 @@ export class FileStore {
       sealed_name: sealFileName(this.keys, id, fileName),
       key_id: this.keys.current.id,
       ext: extensionOf(fileName),
-      size: 0,
+      size: expectedSize,
       kind: options.kind,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + this.retentionMs()).toISOString(),
@@ -119,7 +125,8 @@ export class FileStore {
         createEncryptStream(this.keys.current.key),
         this.backend.createWriteStream(id),
       );
-      await this.db.updateTable('files').set({ size }).where('id', '=', id).execute();
+      if (size !== expectedSize)
+        await this.db.updateTable('files').set({ size }).where('id', '=', id).execute();
     } catch (error) {
       await this.delete(id);
       throw error;
@@ -136,11 +143,13 @@ export class FileStore {
       size: Number(row.size),
       kind: row.kind === 'upload' ? 'upload' : 'result',
       expiresAt: row.expires_at,
+      keyId: row.key_id,
     };
   }
 
   async saveFromPath(path: string, options: SaveOptions): Promise<StoredFile> {
-    return this.save(createReadStream(path, { highWaterMark: FILE_CHUNK_BYTES }), options);
+    const { size } = await stat(path);
+    return this.save(createReadStream(path, { highWaterMark: FILE_CHUNK_BYTES }), options, size);
   }
 
   /**
@@ -171,13 +180,17 @@ export class FileStore {
       });
     }
     if (rows.length === 0) return [];
-    await this.db.transaction().execute(async (trx) => {
-      for (let at = 0; at < rows.length; at += ROWS_PER_INSERT)
-        await trx
-          .insertInto('files')
-          .values(rows.slice(at, at + ROWS_PER_INSERT))
-          .execute();
-    });
+    // One INSERT is atomic by itself: a transaction (two more round trips to a shared database) only
+    // when the rows take several.
+    if (rows.length <= ROWS_PER_INSERT) await this.db.insertInto('files').values(rows).execute();
+    else
+      await this.db.transaction().execute(async (trx) => {
+        for (let at = 0; at < rows.length; at += ROWS_PER_INSERT)
+          await trx
+            .insertInto('files')
+            .values(rows.slice(at, at + ROWS_PER_INSERT))
+            .execute();
+      });
     try {
       let next = 0;
       const writeNext = async (): Promise<void> => {
@@ -220,28 +233,22 @@ export class FileStore {
   }
 
   /**
-   * The plaintext as a stream, decrypted with the file's own key (looked up by its stored key id) and
-   * authenticated record by record; a missing file or key fails the stream.
+   * The plaintext of a file get() answered, as a stream: decrypted with the file's own key (by its
+   * key id) and authenticated record by record; missing bytes or key fail the stream.
    */
-  openDecrypted(id: string): Readable {
+  openDecrypted(file: StoredFile): Readable {
+    const key = keyById(this.keys, file.keyId);
+    if (!key) return new PassThrough().destroy(new FileKeyMissingError());
     const plaintext = new PassThrough();
-    void this.db
-      .selectFrom('files')
-      .select('key_id')
-      .where('id', '=', id)
-      .executeTakeFirst()
-      .then((row) => {
-        const key = row ? keyById(this.keys, row.key_id) : undefined;
-        if (!key) throw new FileKeyMissingError();
-        // pipeline() passes an error to every stream and closes the file when the reader goes away.
-        return pipeline(this.backend.createReadStream(id), createDecryptStream(key.key), plaintext);
-      })
-      .catch((error: Error) => plaintext.destroy(error));
+    // pipeline() passes an error to every stream and closes the file when the reader goes away.
+    pipeline(this.backend.createReadStream(file.id), createDecryptStream(key.key), plaintext).catch(
+      (error: Error) => plaintext.destroy(error),
+    );
     return plaintext;
   }
 
-  async decryptToPath(id: string, destination: string): Promise<void> {
-    await pipeline(this.openDecrypted(id), createWorkFileStream(destination));
+  async decryptToPath(file: StoredFile, destination: string): Promise<void> {
+    await pipeline(this.openDecrypted(file), createWorkFileStream(destination));
   }
 
   async delete(id: string): Promise<void> {
