@@ -72,11 +72,12 @@ function registerConvertRoute(app: FastifyInstance, context: ServerContext): voi
             urlBase: base,
             onResultStored:
               streamed?.onResultStored ??
-              (options.async ? (file, index) => context.resultsSoFar.add(jobId, index, file) : undefined),
+              (jobId ? (file, index) => context.resultsSoFar.add(jobId, index, file) : undefined),
           }),
       });
-      if (options.async) {
-        const forget = (): void => context.resultsSoFar.forget(job.id);
+      const { id } = job;
+      if (id) {
+        const forget = (): void => context.resultsSoFar.forget(id);
         job.answer.then(forget, forget);
       }
       handOver();

@@ -235,6 +235,21 @@ describe('Async jobs', () => {
     expect((await server.request('/api/job/AAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
   });
 
+  it('keeps a record only of an Async job: a synchronous one, answered or refused, leaves none', async () => {
+    // nobody could read it (a synchronous answer names no JobId), and it would hold a sealed copy of
+    // the answer until the retention ends
+    const records = async (): Promise<string[]> =>
+      (await server.app.docstudio.db.selectFrom('jobs').select('id').execute()).map((row) => row.id);
+    const before = await records();
+    expect((await server.convert('test/to/linearize', {}, [crazyones])).status).toBe(200);
+    const refused = await server.convert('test/to/linearize', {}, [`${corpus}/pdf-malformed/invalid.pdf`]);
+    expect(refused.status).toBe(422);
+    expect(await records()).toEqual(before);
+    const started = await server.convert('test/to/linearize', { Async: 'true' }, [crazyones]);
+    expect(started.status).toBe(202);
+    expect((await records()).filter((id) => !before.includes(id))).toEqual([started.body.JobId]);
+  });
+
   it('stores a failed async job as its error answer', async () => {
     const started = await server.convert('test/to/linearize', { Async: 'true' }, [
       `${corpus}/pdf-malformed/invalid.pdf`,

@@ -1,7 +1,10 @@
 /**
- * The one lifecycle of every job, a single conversion (POST /convert) or a workflow run: its record
- * is created once the request is accepted, marked running when its work leaves the queue, and ends
- * holding either the answer or the failure as GET /job answers it. The work itself is
+ * The one lifecycle of every job, a single conversion (POST /convert) or a workflow run. An Async
+ * job's record is created once the request is accepted, marked running when its work leaves the
+ * queue, and ends holding either the answer or the failure as GET /job answers it. A synchronous
+ * job keeps no record: its answer goes to its caller alone, who is never told a JobId to read it by,
+ * so a record would be three writes a conversion and a sealed copy of the answer kept until the
+ * retention ends, for no reader. The work itself is
  * runConversion (queue with deadline, converter, stored results, metrics, work folder removed) or
  * runWorkflow (runConversion per step). A synchronous job's caller awaits its answer; an async job
  * is tracked until it ends, so closing the server waits for it, and its server-side failures are
@@ -28,15 +31,16 @@ export interface JobStart<T> {
   name: string;
   /**
    * Runs once the record exists, before the work and before the caller hears the JobId (a workflow
-   * run's history entry, named by the JobId). Its failure fails the job.
+   * run's history entry, named by the JobId). Its failure fails the job. A job with one keeps a
+   * record, synchronous or not.
    */
   prepare?: (jobId: string) => Promise<void>;
   /**
    * The job's work; `started()` marks the record running (call it when the work leaves the queue).
-   * `jobId` names the record, for work that a worker elsewhere ends (a queued conversion); `queued()`
-   * says the work is safely in its queue (see `untilQueued`).
+   * `jobId` names the record (undefined: a synchronous job, none), for work that a worker elsewhere
+   * ends (a queued conversion); `queued()` says the work is safely in its queue (see `untilQueued`).
    */
-  work: (started: () => void, jobId: string, queued: () => void) => Promise<T>;
+  work: (started: () => void, jobId: string | undefined, queued: () => void) => Promise<T>;
   /** Answer {JobId} at once and run on; false: the caller awaits `answer`. */
   async: boolean;
   /**
@@ -55,12 +59,22 @@ export interface JobStart<T> {
 }
 
 export interface StartedJob<T> {
-  id: string;
+  /** The record's id, the JobId of an Async job; undefined for a synchronous one. */
+  id: string | undefined;
   /** The work's answer, once stored; rejects with the work's error once that is stored. */
   answer: Promise<T>;
 }
 
 export async function startJob<T>(deps: JobDeps, start: JobStart<T>): Promise<StartedJob<T>> {
+  if (!start.async && !start.prepare)
+    return {
+      id: undefined,
+      answer: start.work(
+        () => undefined,
+        undefined,
+        () => undefined,
+      ),
+    };
   const id = await deps.jobs.create(start.ownerId, start.name);
   try {
     await start.prepare?.(id);
