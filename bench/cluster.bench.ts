@@ -15,7 +15,6 @@
  * Both run the compiled server (dist/main.js). Prints ratios, never asserts (benches are not tests).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,8 +30,14 @@ import { treeCpuMs } from './process-cpu';
 /** Where a side's CPU goes: named process trees (a server and its engines, a database). */
 type CpuParts = Record<string, () => number>;
 
-const cpuNow = (parts: CpuParts): Record<string, number> =>
-  Object.fromEntries(Object.entries(parts).map(([name, read]) => [name, read()]));
+/** What `work` (CONVERSIONS conversions) took, and the CPU ms each part used per conversion meanwhile. */
+async function measured(parts: CpuParts, work: () => Promise<number>) {
+  const now = () => Object.entries(parts).map(([name, read]) => [name, read()] as const);
+  const before = now();
+  const ms = await work();
+  const cpu = now().map(([name, after], index) => [name, (after - (before[index]?.[1] ?? 0)) / CONVERSIONS]);
+  return { ms, cpu: Object.fromEntries(cpu) as Record<string, number> };
+}
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CONVERSIONS = 40;
@@ -101,10 +106,7 @@ export default async function run(): Promise<void> {
   const alone = figures();
   const clustered = figures();
   try {
-    // pg_ctl leaves the postmaster running on its own; its pid is the first line of postmaster.pid.
-    const postmaster = Number(
-      readFileSync(join(cluster.postgres.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
-    );
+    const postmaster = cluster.postgres.pid();
     // Both up at once, rounds alternating (which side goes first too), medians: one pass of each,
     // one after the other, moved the ratio between 1.03 and 1.52 on the same code.
     const clusterUrl = (cluster.apis[0] as { apiUrl: string }).apiUrl;
@@ -129,17 +131,9 @@ export default async function run(): Promise<void> {
     ];
     for (let round = 0; round < THROUGHPUT_ROUNDS; round += 1) {
       for (const side of round % 2 ? [...sides].reverse() : sides) {
-        const before = cpuNow(side.cpu);
-        side.figures.totals.push(await throughput(side.apiUrl, side.token));
-        const after = cpuNow(side.cpu);
-        side.figures.cpu.push(
-          Object.fromEntries(
-            Object.keys(after).map((name) => [
-              name,
-              ((after[name] ?? 0) - (before[name] ?? 0)) / CONVERSIONS,
-            ]),
-          ),
-        );
+        const { ms, cpu } = await measured(side.cpu, () => throughput(side.apiUrl, side.token));
+        side.figures.totals.push(ms);
+        side.figures.cpu.push(cpu);
       }
     }
     for (const side of sides) side.figures.times.push(...(await latencies(side.apiUrl, side.token)));

@@ -11,7 +11,7 @@
  *   await postgres.stop();
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,6 +34,8 @@ export interface PostgresServer {
   pause(): Promise<void>;
   /** Starts it again after pause(), on the same port. */
   resume(): Promise<void>;
+  /** The running postmaster's pid (its backends run under it; it changes with a pause and resume). */
+  pid(): number;
 }
 
 /** The folder of initdb/pg_ctl: Debian's newest version, else '' (PATH). */
@@ -130,6 +132,8 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       await asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
     },
     resume: start,
+    // pg_ctl leaves the postmaster running on its own; postmaster.pid's first line is its pid.
+    pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
   };
 }
 
