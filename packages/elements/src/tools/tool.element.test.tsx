@@ -1,4 +1,4 @@
-import { darkTokens, lightTokens, PdfRotate } from '@docstudio/react';
+import { darkTokens, lightTokens, PdfRotate, vars } from '@docstudio/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseFile } from '../testing/choose-file';
 // crazyones.pdf from the shared corpus (py-pdf/pypdf, BSD-3-Clause), copied byte for byte.
@@ -47,6 +47,16 @@ function pageStyle(css: string): void {
   document.head.appendChild(style);
 }
 
+/** `read` of a probe child of `parent` given `property: value`: var() fallbacks resolve there. */
+function computedIn(parent: Node, property: string, value: string, read = property): string {
+  const probe = document.createElement('span');
+  probe.style.setProperty(property, value);
+  parent.appendChild(probe);
+  const computed = getComputedStyle(probe).getPropertyValue(read);
+  probe.remove();
+  return computed;
+}
+
 afterEach(() => {
   for (const node of document.querySelectorAll('style[data-test-page]')) node.remove();
 });
@@ -93,6 +103,33 @@ describe('<docstudio-pdf-rotate>', () => {
     expect(getComputedStyle(dark.root).backgroundColor).toBe(rgb(darkTokens.color.surface));
     expect(getComputedStyle(convertButton(dark.root)).color).toBe(rgb(darkTokens.color.primaryText));
     expect(getComputedStyle(light.root).backgroundColor).toBe(rgb(lightTokens.color.surface));
+  });
+
+  it('a page rule giving only the primary on the element tag also colours hover, focus outline and drop highlight', async () => {
+    const partner = 'rgb(200, 0, 100)';
+    pageStyle(`docstudio-pdf-rotate { --docstudio-color-primary: ${partner}; }
+      docstudio-pdf-rotate.explicit { --docstudio-color-primary-hover: rgb(9, 9, 9); }`);
+    const light = await mount('<docstudio-pdf-rotate></docstudio-pdf-rotate>');
+    const dark = await mount('<docstudio-pdf-rotate theme="dark"></docstudio-pdf-rotate>');
+    const explicit = await mount('<docstudio-pdf-rotate class="explicit"></docstudio-pdf-rotate>');
+    const colour = (value: string) => computedIn(document.body, 'color', value);
+    const derived = ({ root }: { root: HTMLElement }) => ({
+      hover: computedIn(convertButton(root), 'color', vars.color.primaryHover),
+      drop: computedIn(convertButton(root), 'color', vars.color.dropHighlight),
+      outline: computedIn(convertButton(root), 'outline', vars.focus.outline, 'outline-color'),
+    });
+    // Darker in the light theme, lighter in the dark one; an explicit hover on the element wins.
+    expect(derived(light)).toEqual({
+      hover: colour(`color-mix(in srgb, ${partner} 82%, black)`),
+      drop: colour(`color-mix(in srgb, ${partner} 6%, ${lightTokens.color.surface})`),
+      outline: partner,
+    });
+    expect(derived(dark)).toEqual({
+      hover: colour(`color-mix(in srgb, ${partner} 60%, white)`),
+      drop: colour(`color-mix(in srgb, ${partner} 12%, ${darkTokens.color.surface})`),
+      outline: partner,
+    });
+    expect(derived(explicit)).toEqual({ ...derived(light), hover: 'rgb(9, 9, 9)' });
   });
 
   it('switches the colours when the theme attribute or property changes at run time', async () => {

@@ -69,5 +69,5 @@ export const HandedOver: StoryObj<ToolStoryArgs> = {
 /** A partner's brand colour through createStudioTheme: the component's own theme prop wins over the provider's. */
 export const PartnerTheme: StoryObj<ToolStoryArgs> = {
   ...stories.Complete,
-  args: { theme: createStudioTheme({ color: { primary: '#6d28d9', primaryHover: '#5b21b6' } }) },
+  args: { theme: createStudioTheme({ color: { primary: '#6d28d9' } }) },
 };

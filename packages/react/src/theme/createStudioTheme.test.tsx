@@ -13,7 +13,8 @@ describe('theme', () => {
     expect(style.getPropertyValue('--docstudio-space-m').trim()).toBe(lightTokens.space.m);
     expect(style.getPropertyValue('--docstudio-radius-m').trim()).toBe(lightTokens.radius.m);
     expect(style.getPropertyValue('--docstudio-z-popover').trim()).toBe('1000');
-    expect(style.getPropertyValue('--docstudio-focus-ring').trim()).not.toBe('');
+    // Derived from the primary where used (theme.derived.test.tsx): the theme declares no value.
+    expect(style.getPropertyValue('--docstudio-focus-ring').trim()).toBe('');
   });
 
   it('dark theme switches colours', async () => {

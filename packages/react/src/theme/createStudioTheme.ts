@@ -32,7 +32,8 @@ function flatten(
 
 /**
  * Builds a partner theme at run time. Overrides are plain custom properties, so they beat the
- * layered base theme and cross shadow roots like every other `--docstudio-*` variable.
+ * layered base theme and cross shadow roots like every other `--docstudio-*` variable. Only the
+ * tokens given are emitted: hover, focus and drop highlight left out keep following the primary.
  */
 export function createStudioTheme(
   overrides: StudioTokenOverrides = {},

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { createFakeTransport } from '../fixtures';
 import { StudioProvider } from '../provider';
+import { hostStyle, removeHostStyles, rgb } from '../testing/theme.probe';
 import { PdfCompress } from '../tools/PdfCompress';
 import { createStudioTheme } from './createStudioTheme';
 import { darkTokens, lightTokens } from './theme.tokens';
@@ -14,22 +15,7 @@ const rootsOf = (container: HTMLElement) => [
 ];
 const convertButton = (root: HTMLElement) => root.querySelector<HTMLElement>('[data-part="convert"]')!;
 
-function hostStyle(css: string): void {
-  const style = document.createElement('style');
-  style.dataset.testHost = '';
-  style.textContent = css;
-  document.head.appendChild(style);
-}
-
-/** '#1d4ed8' -> 'rgb(29, 78, 216)', the form getComputedStyle reports. */
-function rgb(hex: string): string {
-  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
-  return `rgb(${r}, ${g}, ${b})`;
-}
-
-afterEach(() => {
-  for (const node of document.querySelectorAll('style[data-test-host]')) node.remove();
-});
+afterEach(removeHostStyles);
 
 describe('theme cascade', () => {
   it('a tool with no theme carries no theme class and shows the light defaults', async () => {

@@ -4,10 +4,20 @@
  * so both agree on the `--docstudio-*` names.
  */
 
+/**
+ * The declared value of a token derived from the primary (hover, drop highlight, focus): none, the
+ * guaranteed-invalid value. Components then use the fallback of `vars` (theme.css.ts), a mix of the
+ * primary computed on the element that uses it, so a primary set on any ancestor is followed; a
+ * `color-mix(var(--…-primary))` declared here would be resolved once on :root and inherited as a fixed
+ * colour. Declaring "none" (rather than nothing) on every theme scope stops a partner's explicit value
+ * from crossing into a scope that re-declares the primary, e.g. a :root hover into a dark tool.
+ */
+const derivedFromPrimary = 'initial';
+
 export const lightTokens = {
   color: {
     primary: '#1d4ed8',
-    primaryHover: '#1e40af',
+    primaryHover: derivedFromPrimary,
     primaryText: '#ffffff',
     surface: '#ffffff',
     surfaceMuted: '#f3f4f6',
@@ -22,7 +32,7 @@ export const lightTokens = {
     warning: '#92400e',
     warningSurface: '#fffbeb',
     warningBorder: '#f59e0b',
-    dropHighlight: '#eff6ff',
+    dropHighlight: derivedFromPrimary,
     overlay: 'rgba(17, 24, 39, 0.55)',
   },
   font: {
@@ -43,17 +53,27 @@ export const lightTokens = {
     m: '0 4px 12px rgba(0, 0, 0, 0.12)',
     l: '0 12px 32px rgba(0, 0, 0, 0.2)',
   },
-  focus: { ring: '0 0 0 3px rgba(29, 78, 216, 0.55)', outline: '2px solid #1d4ed8' },
+  focus: { ring: derivedFromPrimary, outline: derivedFromPrimary },
   z: { popover: '1000', toast: '1100', dialog: '1200' },
+  /**
+   * Private: how the derived tokens mix the primary in this theme (see `vars`). Light darkens the
+   * hover and dark lightens it; ring and drop are the primary's share (over transparent, over the
+   * surface). Chosen so the built-in blue gives about the former fixed values (#1e40af,
+   * rgba(29, 78, 216, 0.55), #eff6ff).
+   */
+  derive: { hover: 'black 18%', ring: '55%', drop: '6%' },
 };
 
-export type StudioTokens = typeof lightTokens;
+/** What a theme declares: the public tokens plus the private `derive` settings. */
+export type ThemeTokens = typeof lightTokens;
+/** The public tokens, the ones a partner overrides. */
+export type StudioTokens = Omit<ThemeTokens, 'derive'>;
 
-export const darkTokens: StudioTokens = {
+export const darkTokens: ThemeTokens = {
   ...lightTokens,
   color: {
     primary: '#93c5fd',
-    primaryHover: '#bfdbfe',
+    primaryHover: derivedFromPrimary,
     primaryText: '#0f172a',
     surface: '#0f172a',
     surfaceMuted: '#1e293b',
@@ -68,7 +88,7 @@ export const darkTokens: StudioTokens = {
     warning: '#fcd34d',
     warningSurface: '#422006',
     warningBorder: '#f59e0b',
-    dropHighlight: '#172554',
+    dropHighlight: derivedFromPrimary,
     overlay: 'rgba(0, 0, 0, 0.7)',
   },
   shadow: {
@@ -76,7 +96,8 @@ export const darkTokens: StudioTokens = {
     m: '0 4px 12px rgba(0, 0, 0, 0.6)',
     l: '0 12px 32px rgba(0, 0, 0, 0.7)',
   },
-  focus: { ring: '0 0 0 3px rgba(147, 197, 253, 0.7)', outline: '2px solid #93c5fd' },
+  // About #bfdbfe, rgba(147, 197, 253, 0.7) and #172554 for the built-in blue.
+  derive: { hover: 'white 40%', ring: '70%', drop: '12%' },
 };
 
 function kebab(segment: string): string {
