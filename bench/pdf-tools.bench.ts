@@ -27,6 +27,7 @@ import { promisify } from 'node:util';
 import { pdfCompressConverter } from '../packages/server/src/converters/pdf-compress';
 import { pdfMergeConverter } from '../packages/server/src/converters/pdf-merge';
 import { assemblyEnv } from '../packages/server/src/engines/qpdf';
+import { exitAfterWriteLibrary } from '../packages/server/src/engines/qpdf-exit/exit-after-write';
 import {
   seekInBufferLibrary,
   withSeekInBuffer,
@@ -74,7 +75,8 @@ export async function benchMerge(root: string): Promise<void> {
     await exec('qpdf', ['--empty', '--pages', ...inputs, '--', qpdfOut]);
   };
   // what the server runs for 10 files and more: the same qpdf on jemalloc and huge pages
-  // (engines/qpdf.ts), with seek-in-buffer.so (engines/stdio-seek) when the server's build made it
+  // (engines/qpdf.ts), with seek-in-buffer.so (engines/stdio-seek) and exit-after-write.so
+  // (engines/qpdf-exit) when the server's build made them
   const qpdfJemalloc = async () => {
     await exec('qpdf', ['--empty', '--pages', ...inputs, '--', join(root, 'qpdf-jemalloc.pdf')], {
       env: { ...process.env, ...withSeekInBuffer('qpdf', assemblyEnv(inputs.length)) },
@@ -198,7 +200,7 @@ export async function benchMerge(root: string): Promise<void> {
     `  qpdf --empty --pages   ${ms(base)}  (the same 10 paths repeated: ${ms(median(times.repeated))})`,
   );
   console.log(
-    `  qpdf as server runs it ${ms(median(times.jemalloc))}  ${ratio(times.jemalloc).toFixed(2)}× qpdf (from 10 files on: jemalloc, huge pages${seekInBufferLibrary() ? ', seek-in-buffer' : ''})`,
+    `  qpdf as server runs it ${ms(median(times.jemalloc))}  ${ratio(times.jemalloc).toFixed(2)}× qpdf (jemalloc and huge pages from 10 files on${seekInBufferLibrary() ? ', seek-in-buffer' : ''}${exitAfterWriteLibrary() ? ', exit after write' : ''})`,
   );
   console.log(
     `  merge converter        ${ms(median(times.converter))}  ${ratio(times.converter).toFixed(2)}× qpdf`,

@@ -6,8 +6,8 @@
  * - dist/task-worker.js the MuPDF/pdf-lib worker thread's entry (engines/mupdf-worker/task-entry.ts
  *   finds it beside the chunk that starts the pool)
  * plus shared chunks, source maps, the LibreOffice UNO bridge (a Python script beside its chunk), the
- * engine spawner's process (engines/spawner/spawner-child.mjs, beside its chunk too) and the library
- * preloaded into qpdf (engines/stdio-seek/seek-in-buffer.c, compiled with the system's C compiler).
+ * engine spawner's process (engines/spawner/spawner-child.mjs, beside its chunk too) and the libraries
+ * preloaded into qpdf (PRELOAD_LIBRARIES, compiled with the system's C compiler).
  *
  * @docstudio/core is bundled in from its TypeScript source: the server then needs no build of core
  * first, and at run time never loads the core package (a dependency still, for the types that
@@ -28,8 +28,15 @@ import { build } from 'esbuild';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${here}package.json`, 'utf8'));
 const outdir = `${here}dist`;
-/** engines/stdio-seek/seek-in-buffer.ts looks for it by this name, beside the chunks. */
-const SEEK_IN_BUFFER = 'seek-in-buffer.so';
+/**
+ * The C libraries preloaded into qpdf (why: each source's header), by the name engines/preload-library.ts
+ * looks for beside the chunks, and their sources under src/engines/.
+ */
+const PRELOAD_LIBRARIES = {
+  'seek-in-buffer.so': 'stdio-seek/seek-in-buffer.c',
+  // -fexceptions: a C++ exception thrown through its QPDFJob::run() runs the cleanup there
+  'exit-after-write.so': 'qpdf-exit/exit-after-write.c',
+};
 /**
  * Dependencies left to node_modules: better-sqlite3 and sharp (native addons), mupdf (its WebAssembly
  * beside it), playwright-core (a browser driver with files beside it), piscina (starts its own worker
@@ -49,10 +56,10 @@ const STAY_EXTERNAL = [
   'yazl',
 ];
 
-// Everything but the qpdf library goes: a qpdf started meanwhile (tests rebuild the server while
-// others run) must still find it. It is replaced in one rename below.
+// Everything but the qpdf libraries goes: a qpdf started meanwhile (tests rebuild the server while
+// others run) must still find them. Each is replaced in one rename below.
 for (const name of existsSync(outdir) ? readdirSync(outdir) : []) {
-  if (name !== SEEK_IN_BUFFER) rmSync(`${outdir}/${name}`, { recursive: true, force: true });
+  if (!(name in PRELOAD_LIBRARIES)) rmSync(`${outdir}/${name}`, { recursive: true, force: true });
 }
 const started = performance.now();
 await build({
@@ -88,21 +95,21 @@ await build({
 copyFileSync(`${here}src/engines/libreoffice/uno-bridge.py`, `${outdir}/uno-bridge.py`);
 // the engine spawner's process (plain JavaScript, started with bare Node beside the chunk that starts it)
 copyFileSync(`${here}src/engines/spawner/spawner-child.mjs`, `${outdir}/spawner-child.mjs`);
-buildSeekInBuffer();
+for (const [library, source] of Object.entries(PRELOAD_LIBRARIES)) buildPreloadLibrary(library, source);
 console.log(`Built the server into ${outdir} in ${Math.round(performance.now() - started)} ms`);
 
 /**
- * dist/seek-in-buffer.so from engines/stdio-seek/seek-in-buffer.c (why: its header). Without a C
- * compiler the server is built all the same and qpdf runs without it (a notice says so).
+ * dist/{library} from src/engines/{source}. Without a C compiler the server is built all the same and
+ * qpdf runs without it (a notice says so).
  */
-function buildSeekInBuffer() {
-  const source = `${here}src/engines/stdio-seek/seek-in-buffer.c`;
-  const library = `${outdir}/${SEEK_IN_BUFFER}`;
+function buildPreloadLibrary(name, source) {
+  const library = `${outdir}/${name}`;
   const compiling = `${library}.${process.pid}`;
   const compiler = process.env.CC || 'cc';
+  const flags = ['-shared', '-fPIC', '-fexceptions', '-O2', '-Wall', '-Werror'];
   try {
     mkdirSync(outdir, { recursive: true });
-    execFileSync(compiler, ['-shared', '-fPIC', '-O2', '-Wall', '-Werror', '-o', compiling, source, '-ldl'], {
+    execFileSync(compiler, [...flags, '-o', compiling, `${here}src/engines/${source}`, '-ldl'], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     renameSync(compiling, library);

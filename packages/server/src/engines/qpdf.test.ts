@@ -16,6 +16,7 @@ import {
   splitIntoChunks,
   toQpdfRange,
 } from './qpdf';
+import { exitAfterWriteLibrary } from './qpdf-exit/exit-after-write';
 
 const job = useTestJob();
 
@@ -27,10 +28,16 @@ describe('qpdf engine', () => {
     expect(toQpdfRange([7])).toBe('7');
   });
 
-  it('assembles from 10 distinct files on jemalloc, from fewer on the system allocator', async () => {
+  it('assembles from 10 distinct files on jemalloc, from fewer on the system allocator, and exits once written', async () => {
     expect(jemallocLibrary()).toBeDefined(); // libjemalloc2 is in the engine list
-    expect(assemblyEnv(9)).toBeUndefined();
-    expect(assemblyEnv(10)).toEqual({ LD_PRELOAD: jemallocLibrary(), MALLOC_CONF: 'thp:always' });
+    // every assembly ends once its output is written (qpdf-exit/exit-after-write.c)
+    const exitAfterWrite = exitAfterWriteLibrary();
+    expect(exitAfterWrite).toBeDefined();
+    expect(assemblyEnv(9)).toEqual({ LD_PRELOAD: exitAfterWrite });
+    expect(assemblyEnv(10)).toEqual({
+      LD_PRELOAD: `${exitAfterWrite} ${jemallocLibrary()}`,
+      MALLOC_CONF: 'thp:always',
+    });
     // and qpdf assembles on it: 12 distinct files, every page in order
     const sources = ['pdf/crazyones.pdf', 'pdf/pdflatex-4-pages.pdf', 'pdf/tagged.pdf'].map(corpusFile);
     const parts: string[] = [];

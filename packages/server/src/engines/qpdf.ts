@@ -18,6 +18,8 @@ import {
   invalidPassword,
   passwordProtected,
 } from '../contract/errors';
+import { withPreloaded } from './preload-library';
+import { exitAfterWriteLibrary } from './qpdf-exit/exit-after-write';
 import { EngineExitError, type EngineResult, runEngine } from './run-engine';
 
 export interface QpdfOptions {
@@ -141,10 +143,17 @@ const JEMALLOC_FROM_FILES = 10;
  */
 const ASSEMBLY_MALLOC_CONF = 'thp:always';
 
-/** What qpdf's environment adds for an assembly from `files` distinct files. */
-export function assemblyEnv(files: number): NodeJS.ProcessEnv | undefined {
+/**
+ * What qpdf's environment adds for an assembly from `files` distinct files: jemalloc from 10 files on,
+ * and always the library that ends qpdf once the output is written (qpdf-exit/exit-after-write.c: a
+ * 50-file merge does not wait through the freeing of its 50 inputs).
+ */
+export function assemblyEnv(files: number): NodeJS.ProcessEnv {
   const jemalloc = files >= JEMALLOC_FROM_FILES ? jemallocLibrary() : undefined;
-  return jemalloc ? { LD_PRELOAD: jemalloc, MALLOC_CONF: ASSEMBLY_MALLOC_CONF } : undefined;
+  return withPreloaded(jemalloc ? { MALLOC_CONF: ASSEMBLY_MALLOC_CONF } : {}, [
+    exitAfterWriteLibrary(),
+    jemalloc,
+  ]);
 }
 
 /** Concatenates page selections into a new PDF (`qpdf --empty --pages ... --`), in the order given. */

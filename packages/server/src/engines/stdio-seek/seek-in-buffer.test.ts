@@ -4,60 +4,27 @@
  * repairs by scanning the whole file, encrypted ones, a 117-page book, files cut short), qpdf writes the
  * same bytes, prints the same messages and exits the same way with it as without it.
  */
-import { execFile } from 'node:child_process';
-import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { corpusPdfs } from '../../testing/corpus';
 import { corpusFile, useTestJob } from '../../testing/pdf-tools';
-import { runEngine } from '../run-engine';
+import { expectSameWithAndWithout as expectSame, qpdfBindings } from '../../testing/qpdf-preload';
 import { seekInBufferLibrary } from './seek-in-buffer';
 
-const exec = promisify(execFile);
 const job = useTestJob();
-
-/** What a qpdf run did: its exit code, messages and output bytes (with the library or without). */
-async function qpdfRun(args: string[], output: string, preload: boolean) {
-  const library = seekInBufferLibrary() ?? '';
-  const env = preload ? { ...process.env, LD_PRELOAD: library } : process.env;
-  const ran = await exec('qpdf', args, { env, encoding: 'buffer' }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: Buffer; stderr: Buffer }) => ({
-      code: error.code,
-      stdout: error.stdout,
-      stderr: error.stderr,
-    }),
-  );
-  const written = await readFile(output).catch(() => undefined);
-  return {
-    code: ran.code,
-    // qpdf names the files it read and wrote: the same paths in both runs
-    stderr: ran.stderr.toString('utf8'),
-    stdout: ran.stdout.toString('utf8'),
-    written: written?.toString('base64'),
-  };
-}
 
 /** Runs `args` (whose output is `output`) with and without the library; both must agree exactly. */
 async function expectSameWithAndWithout(args: string[], output: string): Promise<void> {
-  const without = await qpdfRun(args, output, false);
-  const withLibrary = await qpdfRun(args, output, true);
-  expect(withLibrary).toEqual(without);
+  await expectSame(args, output, seekInBufferLibrary() ?? '');
 }
 
 describe('seek-in-buffer (preloaded into qpdf)', () => {
   it('is built with the server, and every qpdf the server runs binds its seeks to it', async () => {
     const library = seekInBufferLibrary();
     expect(library, 'dist/seek-in-buffer.so: build the server with a C compiler installed').toBeDefined();
-    // the dynamic linker's own account of which library answers qpdf's fseeko (in a file: it is long)
-    const log = join(job().workDir, 'bindings');
-    await runEngine('qpdf', ['--show-npages', corpusFile('pdf/crazyones.pdf')], {
-      timeoutMs: 30_000,
-      env: { LD_DEBUG: 'bindings', LD_DEBUG_OUTPUT: log },
-    });
-    const [written] = (await readdir(job().workDir)).filter((name) => name.startsWith('bindings.'));
-    const bindings = await readFile(join(job().workDir, written ?? 'bindings'), 'utf8');
+    // the dynamic linker's own account of which library answers qpdf's fseeko
+    const bindings = await qpdfBindings(['--show-npages', corpusFile('pdf/crazyones.pdf')], job().workDir);
     expect(bindings).toContain(`libqpdf.so.29 [0] to ${library} [0]: normal symbol \`fseeko'`);
   });
 
