@@ -26,12 +26,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { pdfCompressConverter } from '../packages/server/src/converters/pdf-compress';
 import { pdfMergeConverter } from '../packages/server/src/converters/pdf-merge';
+import { withEnginePreloads } from '../packages/server/src/engines/engine-preloads';
 import { assemblyEnv } from '../packages/server/src/engines/qpdf';
 import { exitAfterWriteLibrary } from '../packages/server/src/engines/qpdf-exit/exit-after-write';
-import {
-  seekInBufferLibrary,
-  withSeekInBuffer,
-} from '../packages/server/src/engines/stdio-seek/seek-in-buffer';
+import { seekInBufferLibrary } from '../packages/server/src/engines/stdio-seek/seek-in-buffer';
 import { convertAsSent } from '../packages/server/src/testing/convert-as-sent';
 import { makeConverterContext } from '../packages/server/src/testing/converter-context';
 import { CORPUS_DIR, MERGE_SET } from '../packages/server/src/testing/corpus';
@@ -75,11 +73,11 @@ export async function benchMerge(root: string): Promise<void> {
     await exec('qpdf', ['--empty', '--pages', ...inputs, '--', qpdfOut]);
   };
   // what the server runs for 10 files and more: the same qpdf on jemalloc and huge pages
-  // (engines/qpdf.ts), with seek-in-buffer.so (engines/stdio-seek) and exit-after-write.so
-  // (engines/qpdf-exit) when the server's build made them
+  // (engines/qpdf.ts), with the libraries the server preloads into qpdf (engines/engine-preloads.ts,
+  // exit-after-write.so for assemblies) when the server's build made them
   const qpdfJemalloc = async () => {
     await exec('qpdf', ['--empty', '--pages', ...inputs, '--', join(root, 'qpdf-jemalloc.pdf')], {
-      env: { ...process.env, ...withSeekInBuffer('qpdf', assemblyEnv(inputs.length)) },
+      env: { ...process.env, ...withEnginePreloads('qpdf', assemblyEnv(inputs.length)) },
     });
   };
   const qpdfRepeated = async () => {

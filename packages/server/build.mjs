@@ -36,6 +36,7 @@ const PRELOAD_LIBRARIES = {
   'seek-in-buffer.so': 'stdio-seek/seek-in-buffer.c',
   // -fexceptions: a C++ exception thrown through its QPDFJob::run() runs the cleanup there
   'exit-after-write.so': 'qpdf-exit/exit-after-write.c',
+  'write-check.so': 'qpdf-write-check/write-check.c',
 };
 /**
  * Dependencies left to node_modules: better-sqlite3 and sharp (native addons), mupdf (its WebAssembly

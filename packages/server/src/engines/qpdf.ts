@@ -41,8 +41,12 @@ export async function runQpdf(args: readonly string[], options: QpdfOptions): Pr
   }
 }
 
-/** The server's own trouble (disk, memory, permissions), not the document's. */
-const SERVER_TROUBLE = /no space|ENOSPC|out of memory|bad_alloc|permission denied|too many open files/i;
+/**
+ * The server's own trouble (disk, memory, permissions; an output qpdf could not write in full, as
+ * qpdf-write-check/write-check.c words it), not the document's.
+ */
+const SERVER_TROUBLE =
+  /no space|ENOSPC|out of memory|bad_alloc|permission denied|too many open files|error writing an output file/i;
 
 /**
  * What a failed qpdf run means for the user: the inputs passed the server's checks, so qpdf refusing

@@ -7,9 +7,9 @@
  * The processes are started by the engine spawner (spawner/), never forked from the server itself.
  */
 import { DomainError, engineTimeout } from '../contract/errors';
+import { withEnginePreloads } from './engine-preloads';
 import { engineEnv } from './orphaned-engines';
 import { spawnEngine } from './spawner/spawner';
-import { withSeekInBuffer } from './stdio-seek/seek-in-buffer';
 
 export interface RunEngineOptions {
   /** Milliseconds before the process group is killed and EngineTimeoutError is thrown. */
@@ -113,8 +113,8 @@ export function runEngine(
         command,
         args,
         cwd: options.cwd,
-        // tagged with the run, so a restart finds it if orphaned; qpdf's seeks without system calls
-        env: engineEnv(withSeekInBuffer(command, options.env)),
+        // tagged with the run, so a restart finds it if orphaned; with the engine's preloaded libraries
+        env: engineEnv(withEnginePreloads(command, options.env)),
         stdin: options.stdin,
         maxStdout: options.maxStdout ?? 16 * 1024 * 1024,
       },

@@ -12,7 +12,8 @@
  * would give (QPDFJob::getExitCode(), warnings counted), once stdio is flushed. Only then:
  * - inside QPDFJob::run() (the job is known), with no exception under way (a failure unwinding
  *   destroys documents too, and must reach qpdf's own error path);
- * - after a stream open for writing was closed without error inside that run: the output is on disk.
+ * - after a stream open for writing was closed inside that run, none of its writes and not its close
+ *   having failed: the output is on disk (a failed one ends qpdf with an error: write-check.c).
  * An assembly destroys no document before that (qpdf opens each input once and keeps it to the end);
  * operations that do (--split-pages writes and drops a document per part) never get this library.
  */
@@ -50,9 +51,9 @@ void _ZN7QPDFJob3runEv(void *job) {
 int fclose(FILE *stream) {
   static int (*next)(FILE *);
   if (!next) next = (int (*)(FILE *))dlsym(RTLD_NEXT, "fclose");
-  int writing = !(stream->_flags & STREAM_NO_WRITES);
+  int written = !(stream->_flags & STREAM_NO_WRITES) && !ferror(stream);
   int closed = next(stream);
-  if (running_job && writing && closed == 0 && _ZSt19uncaught_exceptionsv() == 0) wrote_output = 1;
+  if (running_job && written && closed == 0 && _ZSt19uncaught_exceptionsv() == 0) wrote_output = 1;
   return closed;
 }
 
