@@ -4,11 +4,12 @@
  * dynamic linker's own account of which library answered a symbol.
  */
 import { execFile } from 'node:child_process';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { runEngine } from '../engines/run-engine';
+import { corpusFile } from './pdf-tools';
 
 const exec = promisify(execFile);
 
@@ -66,4 +67,18 @@ export async function qpdfBindings(
   });
   const [written] = (await readdir(dir)).filter((name) => name.startsWith('bindings.'));
   return readFile(join(dir, written ?? 'bindings'), 'utf8');
+}
+
+/**
+ * `count` distinct files in `dir`, copies of the corpus files `sources` in turn: the parts of a merge
+ * as the server receives them (qpdf opens a path named twice only once, which would merge less).
+ */
+export async function mergeParts(dir: string, sources: readonly string[], count = 50): Promise<string[]> {
+  const parts: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const source = corpusFile(sources[index % sources.length] ?? '');
+    parts.push(join(dir, `${index}-${basename(source)}`));
+    await copyFile(source, parts[index] ?? '');
+  }
+  return parts;
 }

@@ -6,11 +6,11 @@
  * written, qpdf writes the same bytes, prints the same messages and exits with the same code.
  */
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusPdfs } from '../../testing/corpus';
 import { corpusFile, useTestJob } from '../../testing/pdf-tools';
-import { expectSameWithAndWithout, qpdfBindings } from '../../testing/qpdf-preload';
+import { expectSameWithAndWithout, mergeParts, qpdfBindings } from '../../testing/qpdf-preload';
 import { assemblyEnv } from '../qpdf';
 import { exitAfterWriteLibrary } from './exit-after-write';
 
@@ -74,12 +74,7 @@ describe('exit-after-write (preloaded into qpdf page assemblies)', () => {
       'pdf/multicolumn.pdf',
       'pdf/libreoffice-form.pdf',
     ];
-    const parts: string[] = [];
-    for (let index = 0; index < 50; index += 1) {
-      const source = corpusFile(sources[index % sources.length] ?? '');
-      parts.push(join(job().workDir, `${index}-${basename(source)}`));
-      await copyFile(source, parts[index] ?? '');
-    }
+    const parts = await mergeParts(job().workDir, sources);
     const output = join(job().workDir, 'merged.pdf');
     expect(await expectSameAssembly(parts, output)).toEqual([0, 0]);
     // a stream qpdf cannot decode: merged with warnings (exit 3, or 0 with --warning-exit-0)

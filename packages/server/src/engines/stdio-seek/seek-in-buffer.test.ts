@@ -4,12 +4,12 @@
  * repairs by scanning the whole file, encrypted ones, a 117-page book, files cut short), qpdf writes the
  * same bytes, prints the same messages and exits the same way with it as without it.
  */
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusPdfs } from '../../testing/corpus';
 import { corpusFile, useTestJob } from '../../testing/pdf-tools';
-import { expectSameWithAndWithout as expectSame, qpdfBindings } from '../../testing/qpdf-preload';
+import { expectSameWithAndWithout as expectSame, mergeParts, qpdfBindings } from '../../testing/qpdf-preload';
 import { seekInBufferLibrary } from './seek-in-buffer';
 
 const job = useTestJob();
@@ -75,12 +75,7 @@ describe('seek-in-buffer (preloaded into qpdf)', () => {
       'pdf/multicolumn.pdf',
       'pdf/GeoTopo-komprimiert.pdf',
     ];
-    const parts: string[] = [];
-    for (let index = 0; index < 50; index += 1) {
-      const source = corpusFile(sources[index % sources.length] ?? '');
-      parts.push(join(job().workDir, `${index}-${basename(source)}`));
-      await copyFile(source, parts[index] ?? '');
-    }
+    const parts = await mergeParts(job().workDir, sources);
     const output = join(job().workDir, 'merged.pdf');
     await expectSameWithAndWithout(['--static-id', '--empty', '--pages', ...parts, '--', output], output);
   }, 120_000);
