@@ -6,7 +6,8 @@
  * one started at once, also when it dies while idle. A job whose engine failed (not its document) is
  * retried once on a fresh instance; a document that crashes LibreOffice on both tries is refused as
  * 422 Code 5002. Instances are also recycled after `maxConversions` jobs (LibreOffice grows and
- * caches across documents).
+ * caches across documents), right after the last one, so no job waits for the successor's start
+ * unless it comes before that start has ended.
  *
  * The pool grows with demand and shrinks when quiet: the server warms one instance once it listens
  * (measured: an instance takes 150-250 MB and seconds of CPU to start, and starting all of an 'auto'
@@ -276,7 +277,25 @@ export class OfficePool {
       this.replace(slot, instance, true);
       return answer.ok ? answer : { ok: false, error: 'crashed', detail: answer.detail };
     }
+    if (instance.conversions >= this.options.maxConversions) this.recycle(slot, instance);
     return answer;
+  }
+
+  /**
+   * Stops a worn instance (maxConversions reached) and starts its successor now, between jobs: left
+   * to the next job, its user waited for a whole LibreOffice start (about 1-2 s) on top of the
+   * conversion, every maxConversions conversions of each instance.
+   */
+  private recycle(slot: Slot, instance: OfficeInstance): void {
+    if (slot.instance !== instance || this.closed) return;
+    slot.instance = undefined;
+    slot.starting = instance
+      .stop()
+      .then(() => this.startInstance(slot))
+      .catch(() => undefined) // the next job tries again and reports the failure
+      .finally(() => {
+        slot.starting = undefined;
+      });
   }
 
   /** The slot's instance after a liveness check and a probe; a dead one is replaced, a worn one recycled. */
