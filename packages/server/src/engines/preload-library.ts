@@ -1,6 +1,6 @@
 /**
- * Where a library the server preloads into an engine is (stdio-seek/seek-in-buffer.c,
- * qpdf-exit/exit-after-write.c): built by packages/server/build.mjs into dist/ with the system's C
+ * Where a library the server preloads into an engine is (the C sources under engines/ that
+ * packages/server/build.mjs lists in PRELOAD_LIBRARIES): built into dist/ with the system's C
  * compiler. Compiled, this module is a chunk in dist/ beside the libraries; from source (Vitest,
  * `node --import tsx`) they are found in the package's dist/ all the same, so
  * `npm run build -w @docstudio/server` comes first (npm start and npm test do). Undefined where one
