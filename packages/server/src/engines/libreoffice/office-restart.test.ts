@@ -1,6 +1,7 @@
 /**
  * A crashed LibreOffice instance is replaced on the next job, and the restart is counted in the
- * Prometheus metrics (docstudio_engine_restarts_total).
+ * Prometheus metrics (docstudio_engine_restarts_total). A worn one (maxConversions reached) is
+ * replaced right after its last job, in the background: the next job finds its successor warm.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,19 +10,22 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { metricsText } from '../../testing/metrics-text';
+import { pageCount } from '../../testing/pdf-tools';
 import { OfficePool } from './office-pool';
 
 const RTF = join(CORPUS_DIR, 'office/simple_table.rtf');
 const pool = new OfficePool({ size: 1, maxConversions: 100, isolateNetwork: false });
+/** Recycles its instance every 2 jobs. */
+const wearing = new OfficePool({ size: 1, maxConversions: 2, isolateNetwork: false });
 const work = await mkdtemp(join(tmpdir(), 'office-restart-'));
 
 afterAll(async () => {
-  await pool.shutdown();
+  await Promise.all([pool.shutdown(), wearing.shutdown()]);
   await rm(work, { recursive: true, force: true });
 });
 
-const convert = (name: string) =>
-  pool.convert(
+const convert = (name: string, on = pool) =>
+  on.convert(
     { input: RTF, output: join(work, name), filter: null, pageRange: null, pdfVersion: 0, password: null },
     90_000,
     new AbortController().signal,
@@ -48,4 +52,18 @@ describe('LibreOffice pool after a crash', () => {
     expect(pool.starts).toBe(2);
     expect(restartsOf(await metricsText())).toBe(before + 1);
   });
+});
+
+describe('LibreOffice pool recycling', () => {
+  it('starts the successor of a worn instance after its last job, not in the next one', async () => {
+    for (const name of ['worn-1.pdf', 'worn-2.pdf'])
+      expect((await convert(name, wearing)).error ?? null).toBeNull();
+    // no job is running: the successor starts on its own
+    await expect.poll(() => wearing.starts, { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => wearing.liveInstances, { timeout: 60_000 }).toBe(1);
+    expect((await convert('worn-3.pdf', wearing)).error ?? null).toBeNull();
+    expect(await pageCount(join(work, 'worn-3.pdf'))).toBe(1);
+    // the third job used that successor and started none itself
+    expect(wearing.starts).toBe(2);
+  }, 120_000);
 });
