@@ -298,14 +298,16 @@ export class OfficePool {
       });
   }
 
-  /** The slot's instance after a liveness check and a probe; a dead one is replaced, a worn one recycled. */
+  /**
+   * The slot's instance after a liveness check and a probe; a dead one is replaced. A worn one never
+   * gets here: attempt() recycles it right after its last job.
+   */
   private async healthyInstance(slot: Slot): Promise<OfficeInstance> {
     if (slot.starting) await slot.starting;
     const current = slot.instance;
-    if (current && current.conversions < this.options.maxConversions && (await current.probe()))
-      return current;
+    if (current && (await current.probe())) return current;
     if (current) {
-      if (current.conversions < this.options.maxConversions) recordEngineRestart('libreoffice');
+      recordEngineRestart('libreoffice');
       slot.instance = undefined;
       await current.stop();
     }
