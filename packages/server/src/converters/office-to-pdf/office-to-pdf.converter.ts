@@ -1,8 +1,9 @@
 /**
  * office/to/pdf: Word, Excel, PowerPoint, RTF, WordPerfect, CSV and text documents to PDF through the
- * warm LibreOffice pool, then made exactly the asked PDF version: qpdf rewrites the header for 1.4
- * and 1.7 (LibreOffice's 1.6 output uses nothing 1.4 lacks that qpdf would not also drop: object
- * streams), and Ghostscript re-distills for 1.3, which really removes 1.4 features (transparency).
+ * warm LibreOffice pool, then made exactly the asked PDF version: for 1.4 and 1.7 its header is
+ * rewritten in place (LibreOffice's 1.6 output uses nothing 1.4 lacks that qpdf would drop:
+ * pdf-raw-version.ts checks that, and leaves any other file to `qpdf --force-version`), and
+ * Ghostscript re-distills for 1.3, which really removes 1.4 features (transparency).
  */
 import { open, rename, stat } from 'node:fs/promises';
 import { join, parse } from 'node:path';
@@ -14,6 +15,7 @@ import {
   passwordProtected,
 } from '../../contract/errors';
 import { getOfficePool } from '../../engines/libreoffice';
+import { relabelVersionInPlace } from '../../engines/pdf-raw-version';
 import { runEngine } from '../../engines/run-engine';
 import { timeLeftMs } from '../../engines/time-left';
 import { catalogueFacts } from '../catalogue-facts';
@@ -42,6 +44,7 @@ async function pdfHeaderVersion(path: string): Promise<string> {
 /** Makes the file's header (and features) match `version` exactly. */
 async function enforcePdfVersion(path: string, version: PdfVersion, ctx: ConverterContext): Promise<void> {
   if ((await pdfHeaderVersion(path)) === version) return;
+  if (version !== '1.3' && (await relabelVersionInPlace(path, version))) return;
   const fixed = `${path}.v${version}.pdf`;
   const limits = {
     timeoutMs: Math.min(POST_STEP_TIMEOUT_MS, timeLeftMs(ctx.deadlineAt, 1000)),

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { basename, extname, join } from 'node:path';
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureLibreOffice, getOfficePool, shutdownLibreOffice } from '../../engines/libreoffice';
+import { canRelabelVersion } from '../../engines/pdf-raw-version';
 import { convertAsSent, parameterProblems } from '../../testing/convert-as-sent';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { answerTo, answerToRejection } from '../../testing/error-answers';
@@ -191,6 +192,22 @@ describe('office/to/pdf with real documents', () => {
       new RegExp(`PDF version:\\s+${version.replace('.', '\\.')}\\n`),
     );
     expect(pdftotext(result.path)).toContain('Annual Inventory Report');
+  });
+
+  it("LibreOffice's own 1.6 export can be relabelled in place: it has nothing qpdf would rewrite", async () => {
+    // Every kind of document LibreOffice exports (Writer, Calc, Impress), and its PDF/A-2b.
+    const documents = [
+      'tbl-having-tables.docx',
+      'picture.xlsx',
+      'cht-chart-type.pptx',
+      'libreoffice-form.odt',
+    ];
+    for (const name of documents) {
+      for (const pdfA of ['false', 'true']) {
+        const result = await convert(join(CORPUS, name), { PdfVersion: '1.6', PdfA: pdfA });
+        expect(canRelabelVersion(await readFile(result.path), '1.4'), `${name}, PdfA ${pdfA}`).toBe(true);
+      }
+    }
   });
 
   it('PdfA gives a PDF/A document (PDF/A-1b at 1.4, PDF/A-2b above)', async () => {
