@@ -1,9 +1,9 @@
 /**
  * A small pool of warm LibreOffice instances. Measured here: one `soffice --convert-to` process per
  * file costs about a second; a warm UNO instance converts a small DOCX in a fraction of that. Each
- * slot owns a profile folder and starts lazily. Before and after every job the slot's instance is
- * checked (bridge process alive, a UNO round trip answered); a dead or wedged one is killed and a new
- * one started at once, also when it dies while idle. A job whose engine failed (not its document) is
+ * slot owns a profile folder and starts lazily. Before every job, and after one the document was
+ * refused in, the slot's instance is checked (bridge process alive, a UNO round trip answered); a
+ * dead or wedged one is killed and a new one started at once, also when it dies while idle. A job whose engine failed (not its document) is
  * retried once on a fresh instance; a document that crashes LibreOffice on both tries is refused as
  * 422 Code 5002. Instances are also recycled after `maxConversions` jobs (LibreOffice grows and
  * caches across documents), right after the last one, so no job waits for the successor's start
@@ -272,10 +272,13 @@ export class OfficePool {
       this.replace(slot, instance, false); // a timeout or abort killed it on purpose
       throw error;
     }
-    // After the job: an instance that died or stopped answering failed this job, whatever it said.
-    if (answer.error === 'crashed' || !(await instance.probe())) {
+    // A refusal (the document would not load or export) counts only if the office still answers
+    // afterwards; else the engine failed this job. An ok answer needs no such check: its PDF was
+    // complete when the bridge answered, and the next job's probe (or the exit watch, for an idle
+    // instance) finds an instance that failed since.
+    if (answer.error === 'crashed' || (!answer.ok && !(await instance.probe()))) {
       this.replace(slot, instance, true);
-      return answer.ok ? answer : { ok: false, error: 'crashed', detail: answer.detail };
+      return { ok: false, error: 'crashed', detail: answer.detail };
     }
     if (instance.conversions >= this.options.maxConversions) this.recycle(slot, instance);
     return answer;

@@ -12,7 +12,8 @@ answers are JSON lines on stdin/stdout:
   -> {"id": 2, "probe": true}  <- {"id": 2, "ok": true} (a cheap call over the UNO bridge: is soffice answering?)
   -> {"id": 3, "warm": true, "output": "/abs/warm.pdf"}  <- {"id": 3, "ok": true} (Writer, its Word filter and PDF export
       loaded once, on a blank document of ours, so a user's first document does not pay for them)
-The first line written is {"ready": true} once soffice accepts connections. When soffice dies (a crash,
+A conversion is answered as soon as its PDF is written; its document is closed after the answer, while
+the server stores the result. The first line written is {"ready": true} once soffice accepts connections. When soffice dies (a crash,
 kill -9), the bridge exits at once, so Node sees a dead instance even while it is idle; an answer whose
 office no longer answers is reported as "crashed", never as a damaged document.
 """
@@ -103,7 +104,9 @@ def fit_sheets_to_page_width(doc):
         style.ScaleToPagesY = 0
 
 
-def convert(desktop, req):
+def convert(desktop, req, opened):
+    """Loads and exports one document; the document loaded is appended to `opened` for the caller to
+    close once the answer is out (closing takes milliseconds the Node side need not wait for)."""
     password = req.get("password")
     handler = Handler(password is not None)
     load_props = [
@@ -147,38 +150,41 @@ def convert(desktop, req):
             if probe.outcome == "password-required":
                 outcome = "password-wrong"
         return {"ok": False, "error": outcome or "load-failed", "detail": detail}
-    try:
-        filter_name, kind = "writer_pdf_Export", "writer"
-        for service, name, k in EXPORT_FILTERS:
-            if doc.supportsService(service):
-                filter_name, kind = name, k
-                break
-        if req.get("saveFilter"):  # save in another format (tests make encrypted documents this way)
-            save_props = [prop("FilterName", req["saveFilter"])]
-            if req.get("savePassword"):
-                save_props.append(prop("Password", req["savePassword"]))
-            doc.storeToURL(uno.systemPathToFileUrl(req["output"]), tuple(save_props))
-            return {"ok": True, "kind": kind}
-        if kind == "calc" and req.get("fitToPageWidth"):
-            fit_sheets_to_page_width(doc)
-        filter_data = [prop("SelectPdfVersion", int(req.get("pdfVersion", 0)))]
-        if req.get("pageRange"):
-            filter_data.append(prop("PageRange", req["pageRange"]))
-        fd = uno.Any("[]com.sun.star.beans.PropertyValue", tuple(filter_data))
-        store_props = (prop("FilterName", filter_name), prop("FilterData", fd))
-        try:
-            uno.invoke(doc, "storeToURL", (uno.systemPathToFileUrl(req["output"]), store_props))
-        except Exception as error:
-            return {"ok": False, "error": "export-failed", "detail": str(error)[:300]}
+    opened.append(doc)
+    filter_name, kind = "writer_pdf_Export", "writer"
+    services = set(doc.getSupportedServiceNames())  # one UNO round trip, not one per kind
+    for service, name, k in EXPORT_FILTERS:
+        if service in services:
+            filter_name, kind = name, k
+            break
+    if req.get("saveFilter"):  # save in another format (tests make encrypted documents this way)
+        save_props = [prop("FilterName", req["saveFilter"])]
+        if req.get("savePassword"):
+            save_props.append(prop("Password", req["savePassword"]))
+        doc.storeToURL(uno.systemPathToFileUrl(req["output"]), tuple(save_props))
         return {"ok": True, "kind": kind}
-    finally:
+    if kind == "calc" and req.get("fitToPageWidth"):
+        fit_sheets_to_page_width(doc)
+    filter_data = [prop("SelectPdfVersion", int(req.get("pdfVersion", 0)))]
+    if req.get("pageRange"):
+        filter_data.append(prop("PageRange", req["pageRange"]))
+    fd = uno.Any("[]com.sun.star.beans.PropertyValue", tuple(filter_data))
+    store_props = (prop("FilterName", filter_name), prop("FilterData", fd))
+    try:
+        uno.invoke(doc, "storeToURL", (uno.systemPathToFileUrl(req["output"]), store_props))
+    except Exception as error:
+        return {"ok": False, "error": "export-failed", "detail": str(error)[:300]}
+    return {"ok": True, "kind": kind}
+
+
+def close_quietly(doc):
+    try:
+        doc.close(True)
+    except Exception:
         try:
-            doc.close(True)
+            doc.dispose()
         except Exception:
-            try:
-                doc.dispose()
-            except Exception:
-                pass
+            pass
 
 
 def warm(desktop, output):
@@ -243,6 +249,7 @@ def main():
         if not line.strip():
             continue
         req = json.loads(line)
+        opened = []
         if req.get("probe"):
             answer = {"ok": True} if office_answers(desktop) else {"ok": False, "error": "crashed"}
         elif req.get("warm"):
@@ -252,7 +259,7 @@ def main():
                 answer = {"ok": False, "error": "export-failed", "detail": str(error)[:300]}
         else:
             try:
-                answer = convert(desktop, req)
+                answer = convert(desktop, req, opened)
             except Exception as error:  # the office died or the bridge broke: report, Node restarts us
                 answer = {"ok": False, "error": "crashed", "detail": str(error)[:300]}
             # A load or export that failed because the office died is the engine's failure, not the file's.
@@ -261,6 +268,10 @@ def main():
         answer["id"] = req.get("id")
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
+        # Closed after the answer: the PDF is complete once storeToURL returned, and a request that
+        # comes meanwhile (the next job's probe) is read once the document is closed.
+        for doc in opened:
+            close_quietly(doc)
         if answer.get("error") == "crashed":
             break
     try:
