@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { DomainError, engineTimeout, notReady } from '../../contract/errors';
 import { engineEnv } from '../orphaned-engines';
+import { removePipes } from './office-pipes';
 import { createHardenedProfile } from './profile';
 
 const BRIDGE = fileURLToPath(new URL('./uno-bridge.py', import.meta.url));
@@ -59,6 +60,8 @@ export class OfficeInstance {
   private readyWaiter: ((ok: boolean) => void) | undefined;
   private alive = false;
   private stopping = false;
+  /** Its soffice's UNO pipe name and profile URL, which name its pipes' files (office-pipes.ts). */
+  private pipes: { name: string; profileUrl: string } | undefined;
   /** A conversion (not a probe) is waiting for its answer. */
   converting = false;
 
@@ -116,6 +119,7 @@ export class OfficeInstance {
   async start(): Promise<void> {
     const profileUrl = await createHardenedProfile(this.options.profileDir);
     const pipeName = `docstudio_${process.pid}_${randomBytes(6).toString('hex')}`;
+    this.pipes = { name: pipeName, profileUrl };
     const [command, args] = this.options.isolateNetwork
       ? ['unshare', ['-n', this.options.python, BRIDGE, profileUrl, pipeName]]
       : [this.options.python, [BRIDGE, profileUrl, pipeName]];
@@ -206,7 +210,10 @@ export class OfficeInstance {
     });
   }
 
-  /** Kills the whole group (bridge, oosplash, soffice.bin) at once; not reported as unexpected. */
+  /**
+   * Kills the whole group (bridge, oosplash, soffice.bin) at once, and removes the files of its pipes,
+   * which a killed soffice leaves behind; not reported as unexpected.
+   */
   kill(): void {
     this.stopping = true;
     this.alive = false;
@@ -218,6 +225,7 @@ export class OfficeInstance {
         // already gone
       }
     }
+    if (this.pipes) removePipes(this.pipes.name, this.pipes.profileUrl);
   }
 
   /** Asks the bridge to close soffice cleanly; kills the group if it does not within 5 s. */

@@ -122,8 +122,8 @@ describe('LibreOffice pool under faults', () => {
     const wedged = sofficeBin();
     expect(wedged).toBeDefined();
     const startsBefore = pool.starts;
-    // what ran when the signal went out: if the job below ever times out instead (it did once in CI,
-    // under load, and did not come back in 5 runs beside two busy loops), this says which soffice.bin was stopped
+    // what ran when the signal went out, named if the job below ever times out instead (it did, 2 times
+    // in many runs, while the successor shared its profile with the killed soffice: office-restart.test.ts)
     const seen = processesWith(pool.root)
       .map((p) => `${p.pid} (parent ${p.ppid}, group ${p.pgid}) ${p.state} ${p.comm}`)
       .join('; ');

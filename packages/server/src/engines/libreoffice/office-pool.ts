@@ -17,6 +17,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
 import { totalmem } from 'node:os';
 import { join } from 'node:path';
 import { defaultConfig, type LibreOfficeSettings } from '../../config/config';
@@ -77,7 +78,17 @@ function optionsOf(current: LibreOfficeSettings): OfficePoolOptions {
 const IDLE_INSTANCE_MS = 60_000;
 
 interface Slot {
-  profileDir: string;
+  /** The slot's folder: the pool's warm-up document, and its instance's profile in a subfolder. */
+  folder: string;
+  /**
+   * The profile (UserInstallation) of the slot's latest instance. Each start moves it to a new
+   * folder, keeping its contents: a soffice started on a profile whose last soffice still holds its
+   * single-instance pipe (killed but not yet gone, or stopped) hands its start over to that one and
+   * hangs, which once made a job wait its whole time limit after a wedged instance was replaced.
+   */
+  profile?: string;
+  /** Instances started in the slot so far: names the next profile folder. */
+  generation: number;
   instance?: OfficeInstance;
   /** A replacement being started in the background after a crash. */
   starting?: Promise<void>;
@@ -115,7 +126,8 @@ export class OfficePool {
 
   constructor(readonly options: OfficePoolOptions = optionsOf(settings)) {
     this.slots = Array.from({ length: options.size }, (_, index) => ({
-      profileDir: join(this.root, `profile-${index}`),
+      folder: join(this.root, `profile-${index}`),
+      generation: 0,
       busy: false,
       idleSince: Date.now(),
     }));
@@ -226,7 +238,7 @@ export class OfficePool {
     const slot = this.slots[0];
     if (this.closed || !slot || slot.busy || slot.starting || slot.instance?.isAlive) return;
     slot.starting = this.startInstance(slot)
-      .then(() => slot.instance?.warm(join(slot.profileDir, 'warm-up.pdf')))
+      .then(() => slot.instance?.warm(join(slot.folder, 'warm-up.pdf')))
       .then(() => undefined)
       .catch(() => undefined)
       .finally(() => {
@@ -333,9 +345,19 @@ export class OfficePool {
       });
   }
 
+  /** A new profile folder for the slot's next instance, with its last instance's profile moved in. */
+  private async nextProfile(slot: Slot): Promise<string> {
+    const next = join(slot.folder, String(++slot.generation));
+    const last = slot.profile;
+    slot.profile = next;
+    // Nothing of the last soffice runs any more (it was stopped or killed): none writes there now.
+    if (last) await rename(last, next).catch(() => undefined); // no profile to keep: a fresh one
+    return next;
+  }
+
   private async startInstance(slot: Slot): Promise<void> {
     const instance: OfficeInstance = new OfficeInstance({
-      profileDir: slot.profileDir,
+      profileDir: await this.nextProfile(slot),
       isolateNetwork:
         this.options.isolateNetwork === 'auto' ? await canIsolateNetwork() : this.options.isolateNetwork,
       python: this.options.python ?? defaultConfig().libreOffice.python,

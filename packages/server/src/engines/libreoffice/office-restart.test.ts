@@ -4,13 +4,16 @@
  * replaced right after its last job, in the background: the next job finds its successor warm.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { metricsText } from '../../testing/metrics-text';
 import { pageCount } from '../../testing/pdf-tools';
+import { type ProcessInfo, processesWith } from '../../testing/process-tree';
 import { OfficePool } from './office-pool';
 
 const RTF = join(CORPUS_DIR, 'office/simple_table.rtf');
@@ -52,6 +55,70 @@ describe('LibreOffice pool after a crash', () => {
     expect(pool.starts).toBe(2);
     expect(restartsOf(await metricsText())).toBe(before + 1);
   });
+});
+
+/** The paths of the Unix sockets process `pid` has open (/proc/net/unix, its fds' inodes), once each. */
+function socketPathsOf(pid: number): string[] {
+  const inodes = new Set(
+    readdirSync(`/proc/${pid}/fd`).map((fd) => {
+      try {
+        return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+      } catch {
+        return undefined; // closed meanwhile
+      }
+    }),
+  );
+  const lines = readFileSync('/proc/net/unix', 'utf8').split('\n');
+  const fields = lines.map((line) => line.trim().split(/\s+/));
+  // a pipe's connections carry its path too
+  return [...new Set(fields.filter((f) => f.length >= 8 && inodes.has(f[6])).map((f) => f[7] ?? ''))];
+}
+
+const sofficeOf = (on: OfficePool): ProcessInfo | undefined =>
+  processesWith(on.root).find((p) => p.comm === 'soffice.bin');
+
+describe('LibreOffice pool restarts and named pipes', () => {
+  const piped = new OfficePool({ size: 1, maxConversions: 100, isolateNetwork: false });
+  afterAll(() => piped.shutdown());
+
+  it('a successor starts even while its predecessor still holds its pipes, and no pipe file is left', async () => {
+    expect((await convert('piped-1.pdf', piped)).error ?? null).toBeNull();
+    const old = sofficeOf(piped);
+    if (!old) throw new Error('no soffice.bin for the pool');
+    const pipes = socketPathsOf(old.pid);
+    const single = pipes.find((path) => path.includes('SingleOfficeIPC'));
+    expect(pipes).toHaveLength(2); // its UNO pipe and its single-instance pipe, both files in /tmp
+    if (!single) throw new Error(`no single-instance pipe among ${pipes.join(', ')}`);
+    // A soffice that is going but not gone: it still answers on its single-instance pipe, and never
+    // replies. (Stopped, then its pipe taken over by a listener of the test's that never replies.)
+    process.kill(old.pid, 'SIGSTOP');
+    await rm(single);
+    const lingering = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => lingering.listen(single, resolve));
+    try {
+      process.kill(old.pid, 'SIGKILL');
+      const answer = await piped.convert(
+        {
+          input: RTF,
+          output: join(work, 'piped-2.pdf'),
+          filter: null,
+          pageRange: null,
+          pdfVersion: 0,
+          password: null,
+        },
+        30_000,
+        new AbortController().signal,
+      );
+      expect(answer.error ?? null, answer.detail).toBeNull();
+      expect(await pageCount(join(work, 'piped-2.pdf'))).toBe(1);
+      const profileOf = (p: ProcessInfo | undefined) => /UserInstallation=(\S+)/.exec(p?.cmdline ?? '')?.[1];
+      expect(profileOf(sofficeOf(piped))).not.toBe(profileOf(old));
+      // checked while the test's listener is open (closing it could remove its file too)
+      for (const path of pipes) expect(existsSync(path), path).toBe(false);
+    } finally {
+      lingering.close();
+    }
+  }, 60_000);
 });
 
 describe('LibreOffice pool recycling', () => {
