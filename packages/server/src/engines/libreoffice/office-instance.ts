@@ -3,7 +3,8 @@
  * process group with a private hardened profile. Jobs are JSON lines; one job at a time. A job that
  * overruns its time is answered 504 and the whole group is killed (a stuck soffice cannot be trusted
  * to finish later), so the next job starts a fresh instance. `probe()` is the cheap health check the
- * pool runs before each job (and after a refused one): the bridge process is alive and soffice answers a UNO call.
+ * pool runs before each job (and after a refused one): the bridge process is alive and soffice
+ * answers a UNO call.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -3,9 +3,9 @@
  * file costs about a second; a warm UNO instance converts a small DOCX in a fraction of that. Each
  * slot owns a profile folder and starts lazily. Before every job, and after one the document was
  * refused in, the slot's instance is checked (bridge process alive, a UNO round trip answered); a
- * dead or wedged one is killed and a new one started at once, also when it dies while idle. A job whose engine failed (not its document) is
- * retried once on a fresh instance; a document that crashes LibreOffice on both tries is refused as
- * 422 Code 5002. Instances are also recycled after `maxConversions` jobs (LibreOffice grows and
+ * dead or wedged one is killed and a new one started at once, also when it dies while idle. A job
+ * whose engine failed (not its document) is retried once on a fresh instance; a document that
+ * crashes LibreOffice on both tries is refused as 422 Code 5002. Instances are also recycled after `maxConversions` jobs (LibreOffice grows and
  * caches across documents), right after the last one, so no job waits for the successor's start
  * unless it comes before that start has ended.
  *
