@@ -5,7 +5,8 @@
  * must be 200 with a stored PDF, and the last result is checked with qpdf (no stopwatch on empty work).
  * Prints the figures and the machine's load, and reports the ratio as a goal (≥ 2). Also the CPU the
  * server and its LibreOffice instances use (from /proc) against wall time: how many cores one request
- * at a time already keeps busy, so the ceiling of the ratio on this machine is cores ÷ that. And the
+ * at a time already keeps busy, so the ceiling of the ratio on this machine is cores ÷ that, lowered
+ * further when a conversion costs more CPU with 8 in flight (the two prints show by how much). And the
  * whole machine's CPU in the same rounds (/proc/stat): cores left idle mean something in the server
  * waits; cores used by other processes mean the bench got only a share of the machine, and the ratio
  * can then reach no more than the ratio of the CPU the server got in each phase.
@@ -124,7 +125,8 @@ export default async function officePoolBench(): Promise<void> {
     console.log(
       `cores kept busy (server + LibreOffice): ${busyOne.toFixed(2)} one at a time, ${median(busy[IN_FLIGHT] ?? []).toFixed(2)} with ${IN_FLIGHT} in flight; ` +
         `ceiling of the ratio on ${availableParallelism()} cores: ${(availableParallelism() / busyOne).toFixed(2)}x; ` +
-        `CPU per conversion ${((busyOne * 1000) / median(one)).toFixed(0)} ms, ${(median(serverShare) * 100).toFixed(0)}% of it in the server process`,
+        `CPU per conversion ${((busyOne * 1000) / median(one)).toFixed(0)} ms one at a time (${(median(serverShare) * 100).toFixed(0)}% of it in the server process), ` +
+        `${((median(busy[IN_FLIGHT] ?? []) * 1000) / median(many)).toFixed(0)} ms with ${IN_FLIGHT} in flight`,
     );
     const busyMany = median(busy[IN_FLIGHT] ?? []);
     const phases = (values: Record<number, number[]>): string =>
