@@ -2,9 +2,10 @@
  * The named pipes a soffice listens on, as files. LibreOffice's pipes are Unix sockets in /tmp (fixed
  * in its sal library: TMPDIR is not read), named after the user id: the UNO pipe the bridge connects
  * to (`--accept=pipe,name=…`), and its single-instance pipe, named by the MD5 of its UserInstallation
- * URL (UTF-16 code units, each digest byte in hex without padding; desktop/source/app/officeipcthread.cxx).
- * A soffice that is killed cannot remove them: every crash, timeout or wedge would leave two files in
- * /tmp for good, so the instance removes them itself once it has killed its soffice.
+ * URL (UTF-16 code units, each digest byte in hex without padding: LibreOffice's
+ * desktop/source/app/officeipcthread.cxx). A soffice that is killed cannot remove them: every crash,
+ * timeout or wedge would leave two files in /tmp for good, so the instance removes them itself once
+ * it has killed its soffice.
  */
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';

@@ -122,8 +122,9 @@ describe('LibreOffice pool under faults', () => {
     const wedged = sofficeBin();
     expect(wedged).toBeDefined();
     const startsBefore = pool.starts;
-    // what ran when the signal went out, named if the job below ever times out instead (it did, 2 times
-    // in many runs, while the successor shared its profile with the killed soffice: office-restart.test.ts)
+    // what ran when the signal went out, named if the job below ever times out instead (it did twice in
+    // many runs; the likely cause, a successor sharing the killed soffice's profile, is gone since:
+    // office-restart.test.ts)
     const seen = processesWith(pool.root)
       .map((p) => `${p.pid} (parent ${p.ppid}, group ${p.pgid}) ${p.state} ${p.comm}`)
       .join('; ');

@@ -1,7 +1,9 @@
 /**
  * A crashed LibreOffice instance is replaced on the next job, and the restart is counted in the
- * Prometheus metrics (docstudio_engine_restarts_total). A worn one (maxConversions reached) is
- * replaced right after its last job, in the background: the next job finds its successor warm.
+ * Prometheus metrics (docstudio_engine_restarts_total). A successor starts even while its killed
+ * predecessor still holds its pipes, and no pipe file of the killed one stays in /tmp. A worn one
+ * (maxConversions reached) is replaced right after its last job, in the background: the next job
+ * finds its successor warm.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';

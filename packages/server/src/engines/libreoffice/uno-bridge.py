@@ -13,9 +13,10 @@ answers are JSON lines on stdin/stdout:
   -> {"id": 3, "warm": true, "output": "/abs/warm.pdf"}  <- {"id": 3, "ok": true} (Writer, its Word filter and PDF export
       loaded once, on a blank document of ours, so a user's first document does not pay for them)
 A conversion is answered as soon as its PDF is written; its document is closed after the answer, while
-the server stores the result. The first line written is {"ready": true} once soffice accepts connections. When soffice dies (a crash,
-kill -9), the bridge exits at once, so Node sees a dead instance even while it is idle; an answer whose
-office no longer answers is reported as "crashed", never as a damaged document.
+the server stores the result. The first line written is {"ready": true} once soffice accepts
+connections. When soffice dies (a crash, kill -9), the bridge exits at once, so Node sees a dead
+instance even while it is idle; an answer whose office no longer answers is reported as "crashed",
+never as a damaged document.
 """
 import json
 import os
