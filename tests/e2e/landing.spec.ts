@@ -1,7 +1,8 @@
 /**
  * The studio's landing grid, its filter, tool navigation and the 404 page in the built site; the
  * landing's first load without the other pages' code, which arrives when a link is pointed at, with
- * no loading placeholder between pages; and, with no external page configured, no link to one.
+ * no loading placeholder between pages; with no external page configured, no link to one; and focus
+ * rings that stand out from what lies behind them.
  */
 import { tools } from '@docstudio/core';
 import { expect, test } from '@playwright/test';
@@ -121,4 +122,50 @@ test.describe('landing sections, FAQ and teasers in the built site', () => {
       }
     }
   });
+});
+
+/** WCAG 2 relative luminance of a computed `rgb(…)` colour. */
+function luminance(rgb: string): number {
+  const [r = 0, g = 0, b = 0] = (rgb.match(/[\d.]+/g) ?? []).slice(0, 3).map((value) => {
+    const c = Number(value) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+test('every kind of focus ring on the landing stands out 3:1 from what lies behind it', async ({ page }) => {
+  await page.goto('/');
+  // filter button and card on the white page, an FAQ question, a button in the dark call-to-action band
+  for (const selector of [
+    '.landing-filter button',
+    '.landing-card',
+    '.landing-faq button',
+    '.landing-button',
+  ]) {
+    const target = page.locator(selector).first();
+    await target.focus();
+    const ring = await target.evaluate((element) => {
+      // the ring is drawn outside the element (outline-offset): behind it is the nearest painted ancestor
+      let behind = 'rgb(255, 255, 255)';
+      for (let node = element.parentElement; node; node = node.parentElement) {
+        const colour = getComputedStyle(node).backgroundColor;
+        if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') {
+          behind = colour;
+          break;
+        }
+      }
+      const style = getComputedStyle(element);
+      return {
+        focusVisible: element.matches(':focus-visible'),
+        colour: style.outlineColor,
+        width: Number.parseFloat(style.outlineWidth),
+        behind,
+      };
+    });
+    expect(ring.focusVisible, selector).toBe(true);
+    expect(ring.width, selector).toBeGreaterThanOrEqual(2);
+    const [ringLight, behindLight] = [luminance(ring.colour), luminance(ring.behind)];
+    const ratio = (Math.max(ringLight, behindLight) + 0.05) / (Math.min(ringLight, behindLight) + 0.05);
+    expect(ratio, `${selector}: ${ring.colour} on ${ring.behind}`).toBeGreaterThanOrEqual(3);
+  }
 });
