@@ -1,8 +1,10 @@
 /**
  * Crash safety of the real server process: after a SIGKILL during jobs, the restart kills the dead
- * run's orphaned engines and shreds its plaintext work folders and its engines' temporary folder
- * before it serves; SIGTERM lets the jobs in flight finish and exits 0.
+ * run's orphaned engines, removes its LibreOffice instances' pipe files from /tmp and shreds its
+ * plaintext work folders and its engines' temporary folder before it serves; SIGTERM lets the jobs
+ * in flight finish and exits 0.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -10,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ENGINE_RUN_VARIABLE } from '../engines/orphaned-engines';
 import { workRootDir } from '../storage/work-dir';
 import { CORPUS_DIR } from '../testing/corpus';
-import { listProcesses } from '../testing/process-tree';
+import { listProcesses, unixSocketPathsOf } from '../testing/process-tree';
 import { type ServerProcess, startServerProcess } from '../testing/server-process';
 
 const SCAN = `${CORPUS_DIR}/pdf-scanned/multipage.pdf`;
@@ -102,6 +104,14 @@ describe('crash safety of the server process', () => {
     // LibreOffice keeps its temporary files (partial exports among them) in the run's folder on the
     // RAM-backed work root, not in the system's TMPDIR
     await waitFor(async () => (await officeTempsOf(first.pid)).length >= 1, 30_000);
+    // the pipe files in /tmp of its LibreOffice instances (only their own server removed them), once
+    // an instance listens on both
+    const officePipesOf = (pid: number): string[] =>
+      listProcesses()
+        .filter((p) => p.comm === 'soffice.bin' && p.cmdline.includes(`docstudio_${pid}.`))
+        .flatMap((p) => unixSocketPathsOf(p.pid).filter((path) => path.startsWith('/tmp/OSL_PIPE_')));
+    await waitFor(async () => officePipesOf(first.pid).length >= 2, 30_000);
+    const officePipes = officePipesOf(first.pid);
     first.child.kill('SIGKILL');
     await first.exited;
     await Promise.all(jobs);
@@ -117,6 +127,7 @@ describe('crash safety of the server process', () => {
       expect(await workFoldersOf(first.pid)).toEqual([]);
       expect(await engineTempFoldersOf(first.pid)).toEqual([]);
       expect(await enginesOf(first.pid)).toEqual([]);
+      expect(officePipes.filter((path) => existsSync(path))).toEqual([]);
       expect(orphans.every((pid) => !listProcesses().some((p) => p.pid === pid && p.state !== 'Z'))).toBe(
         true,
       );

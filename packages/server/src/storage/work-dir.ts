@@ -81,26 +81,31 @@ export function engineTempDir(): string {
 
 /**
  * Shreds (overwrites, then deletes) the work and engine temporary folders of runs that are no longer
- * alive; returns how many. Folders of live runs (another server on this machine) are left alone.
+ * alive (`found`, when the caller has just listed them); returns how many. Folders of live runs
+ * (another server on this machine) are left alone.
  */
-export async function shredStaleWorkDirs(): Promise<number> {
+export async function shredStaleWorkDirs(found?: readonly string[]): Promise<number> {
+  const stale = found ?? (await staleRunFolders());
+  for (const folder of stale) await shredTree(folder);
+  return stale.length;
+}
+
+/** The work and engine temporary folders of runs that are no longer alive (what the next start shreds). */
+export async function staleRunFolders(): Promise<string[]> {
   const root = workRootDir();
   let names: string[];
   try {
     names = await readdir(root);
   } catch {
-    return 0;
+    return [];
   }
-  let shredded = 0;
-  for (const name of names) {
-    const prefix = RUN_FOLDER_PREFIXES.find((candidate) => name.startsWith(candidate));
-    if (!prefix) continue;
-    const run = name.slice(prefix.length, name.lastIndexOf('-'));
-    if (!isRunId(run) || isRunAlive(run)) continue;
-    await shredTree(join(root, name));
-    shredded++;
-  }
-  return shredded;
+  return names
+    .filter((name) => {
+      const prefix = RUN_FOLDER_PREFIXES.find((candidate) => name.startsWith(candidate));
+      const run = prefix && name.slice(prefix.length, name.lastIndexOf('-'));
+      return run !== undefined && isRunId(run) && !isRunAlive(run);
+    })
+    .map((name) => join(root, name));
 }
 
 /**

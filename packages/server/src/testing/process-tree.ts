@@ -2,7 +2,7 @@
  * Reads the process table from /proc, for fault tests: which engine processes run, and whether any
  * outlived the job or the server that started them. Linux only, as the server's engines are.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 export interface ProcessInfo {
   pid: number;
@@ -65,4 +65,30 @@ export function stillRunning(pids: readonly number[]): ProcessInfo[] {
   return pids
     .map((pid) => readProcess(pid))
     .filter((p): p is ProcessInfo => p !== undefined && p.state !== 'Z');
+}
+
+/**
+ * The paths of the Unix sockets process `pid` has open (its net/unix table, its fds' inodes), once
+ * each; none once it has exited.
+ */
+export function unixSocketPathsOf(pid: number): string[] {
+  try {
+    const inodes = new Set(
+      readdirSync(`/proc/${pid}/fd`).map((fd) => {
+        try {
+          return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        } catch {
+          return undefined; // closed meanwhile
+        }
+      }),
+    );
+    // its own network namespace's table (an engine may run in one of its own: unshare -n)
+    const fields = readFileSync(`/proc/${pid}/net/unix`, 'utf8')
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/));
+    // a pipe's connections carry its path too
+    return [...new Set(fields.filter((f) => f.length >= 8 && inodes.has(f[6])).map((f) => f[7] ?? ''))];
+  } catch {
+    return []; // exited
+  }
 }

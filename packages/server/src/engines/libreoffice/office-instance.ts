@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { DomainError, engineTimeout, notReady } from '../../contract/errors';
 import { engineEnv } from '../orphaned-engines';
-import { removePipes } from './office-pipes';
+import { removePipes, unoPipeName } from './office-pipes';
 import { createHardenedProfile } from './profile';
 
 const BRIDGE = fileURLToPath(new URL('./uno-bridge.py', import.meta.url));
@@ -119,7 +119,7 @@ export class OfficeInstance {
 
   async start(): Promise<void> {
     const profileUrl = await createHardenedProfile(this.options.profileDir);
-    const pipeName = `docstudio_${process.pid}_${randomBytes(6).toString('hex')}`;
+    const pipeName = unoPipeName(randomBytes(6).toString('hex'));
     this.pipes = { name: pipeName, profileUrl };
     const [command, args] = this.options.isolateNetwork
       ? ['unshare', ['-n', this.options.python, BRIDGE, profileUrl, pipeName]]

@@ -6,7 +6,7 @@
  * finds its successor warm.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR } from '../../testing/corpus';
 import { metricsText } from '../../testing/metrics-text';
 import { pageCount } from '../../testing/pdf-tools';
-import { type ProcessInfo, processesWith } from '../../testing/process-tree';
+import { type ProcessInfo, processesWith, unixSocketPathsOf } from '../../testing/process-tree';
 import { OfficePool } from './office-pool';
 
 const RTF = join(CORPUS_DIR, 'office/simple_table.rtf');
@@ -59,23 +59,6 @@ describe('LibreOffice pool after a crash', () => {
   });
 });
 
-/** The paths of the Unix sockets process `pid` has open (/proc/net/unix, its fds' inodes), once each. */
-function socketPathsOf(pid: number): string[] {
-  const inodes = new Set(
-    readdirSync(`/proc/${pid}/fd`).map((fd) => {
-      try {
-        return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
-      } catch {
-        return undefined; // closed meanwhile
-      }
-    }),
-  );
-  const lines = readFileSync('/proc/net/unix', 'utf8').split('\n');
-  const fields = lines.map((line) => line.trim().split(/\s+/));
-  // a pipe's connections carry its path too
-  return [...new Set(fields.filter((f) => f.length >= 8 && inodes.has(f[6])).map((f) => f[7] ?? ''))];
-}
-
 const sofficeOf = (on: OfficePool): ProcessInfo | undefined =>
   processesWith(on.root).find((p) => p.comm === 'soffice.bin');
 
@@ -87,7 +70,7 @@ describe('LibreOffice pool restarts and named pipes', () => {
     expect((await convert('piped-1.pdf', piped)).error ?? null).toBeNull();
     const old = sofficeOf(piped);
     if (!old) throw new Error('no soffice.bin for the pool');
-    const pipes = socketPathsOf(old.pid);
+    const pipes = unixSocketPathsOf(old.pid);
     const single = pipes.find((path) => path.includes('SingleOfficeIPC'));
     expect(pipes).toHaveLength(2); // its UNO pipe and its single-instance pipe, both files in /tmp
     if (!single) throw new Error(`no single-instance pipe among ${pipes.join(', ')}`);

@@ -52,9 +52,12 @@ ${items}
 `;
 }
 
+/** The file: URL of the profile in `dir`, as -env:UserInstallation takes it. */
+export const profileUrlOf = (dir: string): string => `file://${dir}`;
+
 /** Writes a fresh hardened profile under `dir` and returns its file: URL for -env:UserInstallation. */
 export async function createHardenedProfile(dir: string): Promise<string> {
   await mkdir(join(dir, 'user'), { recursive: true, mode: 0o700 });
   await writeFile(join(dir, 'user', 'registrymodifications.xcu'), registryXml(), { mode: 0o600 });
-  return `file://${dir}`;
+  return profileUrlOf(dir);
 }
