@@ -3,7 +3,6 @@
  * processes are killed first (so they stop writing), then its LibreOffice pipe files in /tmp are
  * removed and its plaintext work folders shredded.
  */
-
 import { removePipesOfEndedRuns } from '../engines/libreoffice/office-pipes';
 import { killOrphanedEngines, tagServerEnvironment } from '../engines/orphaned-engines';
 import { shredStaleWorkDirs, staleRunFolders } from '../storage/work-dir';
