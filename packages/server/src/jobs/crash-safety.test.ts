@@ -21,9 +21,20 @@ const SHORT_PDF = `${CORPUS_DIR}/pdf/crazyones.pdf`;
 const HTML = `${CORPUS_DIR}/html/acid2-reference.html`;
 
 const folders: string[] = [];
+/** Every server a test started: one that a failed test left running is stopped, its engines with it. */
+const servers: ServerProcess[] = [];
 afterAll(async () => {
+  const running = servers.filter(({ child }) => child.exitCode === null && child.signalCode === null);
+  for (const server of running) server.child.kill('SIGTERM');
+  await Promise.all(running.map((server) => server.exited));
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
+
+async function startServer(...args: Parameters<typeof startServerProcess>): Promise<ServerProcess> {
+  const server = await startServerProcess(...args);
+  servers.push(server);
+  return server;
+}
 
 async function convert(
   server: ServerProcess,
@@ -91,7 +102,7 @@ const tempDataDir = async (): Promise<string> => {
 describe('crash safety of the server process', () => {
   it('a restart after SIGKILL kills the orphaned engines and shreds the work folders before serving', async () => {
     const dataDir = await tempDataDir();
-    const first = await startServerProcess(dataDir);
+    const first = await startServer(dataDir);
     const jobs = [
       convert(first, 'pdf/to/ocr', SCAN),
       convert(first, 'pdf/to/ocr', SCAN),
@@ -121,7 +132,7 @@ describe('crash safety of the server process', () => {
     expect(leftFolders.length).toBeGreaterThan(0);
     expect(await engineTempFoldersOf(first.pid)).toHaveLength(1);
 
-    const second = await startServerProcess(dataDir);
+    const second = await startServer(dataDir);
     try {
       // startServerProcess resolves when the server prints that it listens: cleaning came first
       expect(await workFoldersOf(first.pid)).toEqual([]);
@@ -150,7 +161,7 @@ describe('crash safety of the server process', () => {
   it('SIGTERM lets the jobs in flight finish (Chromium included) and exits 0', async () => {
     // a grace far beyond the jobs' length: this test is about finishing, not about speed (a busy CI
     // machine can take more than the default 30 s for an OCR page)
-    const server = await startServerProcess(await tempDataDir(), { SHUTDOWN_GRACE_SECONDS: '150' });
+    const server = await startServer(await tempDataDir(), { SHUTDOWN_GRACE_SECONDS: '150' });
     const jobs = [
       convert(server, 'pdf/to/ocr', SCAN),
       convert(server, 'html/to/pdf', HTML),
@@ -166,7 +177,7 @@ describe('crash safety of the server process', () => {
   }, 180_000);
 
   it('past SHUTDOWN_GRACE_SECONDS the jobs still running are cancelled with 503 and the server exits', async () => {
-    const server = await startServerProcess(await tempDataDir(), { SHUTDOWN_GRACE_SECONDS: '1' });
+    const server = await startServer(await tempDataDir(), { SHUTDOWN_GRACE_SECONDS: '1' });
     const job = convert(server, 'pdf/to/ocr', SCAN);
     // the job's own work folder first: warm engines of the start-up alone could pass the engine
     // check before the request was even sent, and the signal would then refuse its connection
