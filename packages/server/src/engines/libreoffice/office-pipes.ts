@@ -12,7 +12,7 @@ import { rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRunAlive, thisRunId } from '../../storage/run-identity';
-import { profileUrlOf } from './profile';
+import { POOL_FOLDER_PREFIX, profileUrlOf, SLOT_FOLDER_PREFIX } from './profile';
 
 const PIPE_FOLDER = '/tmp';
 
@@ -52,9 +52,7 @@ async function foldersAlong(roots: readonly string[], prefixes: readonly string[
 /**
  * Removes the pipe files of the soffice instances of runs that ended without removing them (a server
  * killed with its instances, or before it could stop them): UNO pipes named with a run that is over,
- * and the single-instance pipes of the profiles in `staleRunFolders` (an ended run's engine folder
- * holds its pools, `office-*`, their slots, `profile-<n>`, and their profiles, `<generation>`: see
- * office-pool.ts).
+ * and the single-instance pipes of the profiles in `staleRunFolders` (laid out as profile.ts says).
  */
 export async function removePipesOfEndedRuns(staleRunFolders: readonly string[]): Promise<void> {
   const ended = (await readdir(PIPE_FOLDER).catch(() => [])).filter((name) => {
@@ -63,6 +61,6 @@ export async function removePipesOfEndedRuns(staleRunFolders: readonly string[])
     return run !== undefined && !isRunAlive(run);
   });
   for (const name of ended) rmSync(join(PIPE_FOLDER, name), { force: true });
-  const profiles = await foldersAlong(staleRunFolders, ['office-', 'profile-', '']);
+  const profiles = await foldersAlong(staleRunFolders, [POOL_FOLDER_PREFIX, SLOT_FOLDER_PREFIX, '']);
   for (const profile of profiles) rmSync(singleInstancePipe(profileUrlOf(profile)), { force: true });
 }

@@ -27,6 +27,7 @@ import { recordEngineRestart } from '../engine-restarts';
 import { timeLeftMs } from '../time-left';
 import { type BridgeAnswer, type BridgeRequest, OfficeInstance } from './office-instance';
 import { officePoolSize } from './pool-size';
+import { POOL_FOLDER_PREFIX, SLOT_FOLDER_PREFIX } from './profile';
 
 export interface OfficePoolOptions {
   size: number;
@@ -110,7 +111,7 @@ export class OfficePool {
    * the run's folder for the engines' files (storage/work-dir.ts engineTempDir, RAM-backed), so a
    * crashed server's profiles are shredded by the next start, as their temporary files are.
    */
-  readonly root = mkdtempSync(join(engineTempDir(), 'office-'));
+  readonly root = mkdtempSync(join(engineTempDir(), POOL_FOLDER_PREFIX));
   private readonly slots: Slot[];
   private readonly waiting: ((slot: Slot) => void)[] = [];
   private closed = false;
@@ -126,7 +127,7 @@ export class OfficePool {
 
   constructor(readonly options: OfficePoolOptions = optionsOf(settings)) {
     this.slots = Array.from({ length: options.size }, (_, index) => ({
-      folder: join(this.root, `profile-${index}`),
+      folder: join(this.root, `${SLOT_FOLDER_PREFIX}${index}`),
       generation: 0,
       busy: false,
       idleSince: Date.now(),

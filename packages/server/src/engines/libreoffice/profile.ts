@@ -52,6 +52,14 @@ ${items}
 `;
 }
 
+/**
+ * Where a pool keeps its profiles, in the run's engine folder: `office-*` (the pool) / `profile-<n>`
+ * (a slot) / `<generation>` (one instance's profile). The pool makes them; a later start finds a
+ * crashed run's profiles by the same names (office-pipes.ts).
+ */
+export const POOL_FOLDER_PREFIX = 'office-';
+export const SLOT_FOLDER_PREFIX = 'profile-';
+
 /** The file: URL of the profile in `dir`, as -env:UserInstallation takes it. */
 export const profileUrlOf = (dir: string): string => `file://${dir}`;
 
